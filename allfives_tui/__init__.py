@@ -1,0 +1,1 @@
+"""allfives: All Fives dominoes played full-screen in the terminal (Textual)."""

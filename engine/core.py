@@ -1,0 +1,421 @@
+"""The compact rules core: the one implementation of All Fives' rules.
+
+Tiles are ints (their :func:`engine.tiles.tile_id`), ends are ints
+(``W, E, N, S``; ``LEAD`` for the first tile of a hand) and actions are ints
+(:func:`play_code`, :data:`DRAW`, :data:`PASS`). A :class:`Core` is mutable
+and cheap to copy, so computer players run thousands of playouts on it; the
+immutable snapshot API (:mod:`engine.state`, :mod:`engine.game`) is built on
+it and never mutates a core that a snapshot holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.errors import IllegalActionError
+from engine.tiles import ALL_TILES, HIGH, IS_DOUBLE, LOW, PIP_MASK, PIPS, SET_SIZE
+
+W, E, N, S, LEAD = 0, 1, 2, 3, 4
+END_LETTERS = "WENS"
+DRAW = SET_SIZE * 5
+PASS = DRAW + 1
+
+PHASE_DEAL, PHASE_PLAY, PHASE_OVER = 0, 1, 2
+
+OUT, BLOCKED = "out", "blocked"
+
+
+def play_code(tile: int, end: int) -> int:
+    """The action code for placing ``tile`` on ``end`` (``LEAD`` to lead)."""
+    return tile * 5 + end
+
+
+def round_pips(pips: int) -> int:
+    """Round a pip total to the nearest multiple of five (7 -> 5, 8 -> 10)."""
+    return (pips + 2) // 5 * 5
+
+
+def placement_points(total: int) -> int:
+    """Points a placement scores when the open ends add up to ``total``."""
+    return total if total > 0 and total % 5 == 0 else 0
+
+
+def fits(tile: int, value: int) -> bool:
+    """True when ``tile`` has a half showing ``value``."""
+    return HIGH[tile] == value or LOW[tile] == value
+
+
+def legal_codes(
+    hand: Sequence[int], ends: Sequence[int], has_lead: bool, must: int, boneyard: int
+) -> list[int]:
+    """The legal action codes for a player holding ``hand``.
+
+    ``ends`` gives each end's needed value (-1 when not open); ``must`` is a
+    drawn tile that has to be played now (-1 if none); ``boneyard`` is its size.
+    """
+    if must >= 0:
+        return [must * 5 + e for e in range(4) if ends[e] >= 0 and fits(must, ends[e])]
+    if not has_lead:
+        return [t * 5 + LEAD for t in hand]
+    out = []
+    for t in hand:
+        h = HIGH[t]
+        lo = LOW[t]
+        for e in range(4):
+            v = ends[e]
+            if v >= 0 and (v == h or v == lo):
+                out.append(t * 5 + e)
+    if out:
+        return out
+    return [DRAW] if boneyard else [PASS]
+
+
+def open_mask(ends: Sequence[int]) -> int:
+    """Bit mask of the pip values needed at the open ends."""
+    m = 0
+    for v in ends:
+        if v >= 0:
+            m |= 1 << v
+    return m
+
+
+def hand_mask(hand: Sequence[int]) -> int:
+    """Bit mask of the pip values in a hand."""
+    m = 0
+    for t in hand:
+        m |= PIP_MASK[t]
+    return m
+
+
+class Layout:
+    """The tableau in compact form: the lead, four arms and the spinner.
+
+    Each arm is a list of ``tile * 8 + outer`` codes, outward from the lead
+    (west, east) or from the spinner (north, south). ``spinner_arm`` is
+    ``LEAD`` when the lead is the spinner, else ``W`` or ``E`` with
+    ``spinner_index`` its position in that arm; -1 while there is none.
+    """
+
+    __slots__ = ("lead", "arms", "spinner", "spinner_arm", "spinner_index", "ends", "counts")
+
+    def __init__(self) -> None:
+        self.lead = -1
+        self.arms: list[list[int]] = [[], [], [], []]
+        self.spinner = -1
+        self.spinner_arm = -1
+        self.spinner_index = -1
+        self.ends = [-1, -1, -1, -1]
+        self.counts = [0, 0, 0, 0]
+
+    def copy(self) -> Layout:
+        """An independent copy."""
+        new = Layout.__new__(Layout)
+        new.lead = self.lead
+        new.arms = [a[:] for a in self.arms]
+        new.spinner = self.spinner
+        new.spinner_arm = self.spinner_arm
+        new.spinner_index = self.spinner_index
+        new.ends = self.ends[:]
+        new.counts = self.counts[:]
+        return new
+
+    @property
+    def total(self) -> int:
+        """Sum of the open ends as scored (see RULES.md, Scoring)."""
+        c = self.counts
+        return c[0] + c[1] + c[2] + c[3]
+
+    def place(self, tile: int, end: int) -> None:
+        """Put ``tile`` on ``end`` (already checked to fit) and recount the ends."""
+        if end == LEAD:
+            self.lead = tile
+            if IS_DOUBLE[tile]:
+                self.spinner = tile
+                self.spinner_arm = LEAD
+        else:
+            value = self.ends[end]
+            outer = LOW[tile] if HIGH[tile] == value else HIGH[tile]
+            arm = self.arms[end]
+            arm.append(tile * 8 + outer)
+            if self.spinner < 0 and IS_DOUBLE[tile]:
+                # Only the west and east ends exist before a spinner.
+                self.spinner = tile
+                self.spinner_arm = end
+                self.spinner_index = len(arm) - 1
+        self.recount()
+
+    def spinner_sides_covered(self) -> bool:
+        """True once tiles stand against both long sides of the spinner."""
+        arm = self.spinner_arm
+        if arm == LEAD:
+            return bool(self.arms[W]) and bool(self.arms[E])
+        if arm < 0:
+            return False
+        return len(self.arms[arm]) > self.spinner_index + 1
+
+    def recount(self) -> None:
+        """Derive the open ends' needed values and scoring counts from the arms."""
+        lead = self.lead
+        ends = self.ends
+        counts = self.counts
+        if lead < 0:
+            ends[:] = [-1, -1, -1, -1]
+            counts[:] = [0, 0, 0, 0]
+            return
+        arms = self.arms
+        lead_double = IS_DOUBLE[lead]
+        for end, lead_pip in ((W, LOW[lead]), (E, HIGH[lead])):
+            arm = arms[end]
+            if arm:
+                code = arm[-1]
+                outer = code & 7
+                ends[end] = outer
+                counts[end] = 2 * outer if IS_DOUBLE[code >> 3] else outer
+            else:
+                ends[end] = lead_pip
+                if not lead_double:
+                    counts[end] = lead_pip
+                elif end == W or arms[W]:
+                    # A lone spinner lead counts its full pips once.
+                    counts[end] = 2 * lead_pip
+                else:
+                    counts[end] = 0
+        if self.spinner >= 0 and self.spinner_sides_covered():
+            pip = HIGH[self.spinner]
+            for end in (N, S):
+                arm = arms[end]
+                if arm:
+                    code = arm[-1]
+                    outer = code & 7
+                    ends[end] = outer
+                    counts[end] = 2 * outer if IS_DOUBLE[code >> 3] else outer
+                else:
+                    ends[end] = pip
+                    counts[end] = 0
+        else:
+            ends[N] = ends[S] = -1
+            counts[N] = counts[S] = 0
+
+
+class Core:
+    """The whole truth of a game in compact, mutable form.
+
+    ``hands`` are lists of tile ids, ``boneyard`` is the draw order reversed
+    (the next tile drawn is ``boneyard[-1]``) and ``scores`` are per team.
+    After each :meth:`step` the ``last_*`` fields describe what happened.
+    """
+
+    __slots__ = (
+        "players",
+        "team_of",
+        "target",
+        "per_hand",
+        "hands",
+        "boneyard",
+        "layout",
+        "current",
+        "must",
+        "scores",
+        "phase",
+        "hand_no",
+        "next_start",
+        "winner",
+        "voids",
+        "last_points",
+        "last_total",
+        "last_drawn",
+        "last_result",
+    )
+
+    def __init__(self, players: int, team_of: Sequence[int], target: int, per_hand: int) -> None:
+        self.players = players
+        self.team_of = tuple(team_of)
+        self.target = target
+        self.per_hand = per_hand
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.boneyard: list[int] = []
+        self.layout = Layout()
+        self.current = -1
+        self.must = -1
+        self.scores = [0] * (max(self.team_of) + 1)
+        self.phase = PHASE_DEAL
+        self.hand_no = 0
+        self.next_start = -1
+        self.winner = -1
+        self.voids = [0] * players
+        self.last_points = 0
+        self.last_total = 0
+        self.last_drawn = -1
+        self.last_result: HandResult | None = None
+
+    def copy(self) -> Core:
+        """An independent copy (the ``last_*`` fields are reset)."""
+        new = Core.__new__(Core)
+        new.players = self.players
+        new.team_of = self.team_of
+        new.target = self.target
+        new.per_hand = self.per_hand
+        new.hands = [h[:] for h in self.hands]
+        new.boneyard = self.boneyard[:]
+        new.layout = self.layout.copy()
+        new.current = self.current
+        new.must = self.must
+        new.scores = self.scores[:]
+        new.phase = self.phase
+        new.hand_no = self.hand_no
+        new.next_start = self.next_start
+        new.winner = self.winner
+        new.voids = self.voids[:]
+        new.last_points = 0
+        new.last_total = 0
+        new.last_drawn = -1
+        new.last_result = None
+        return new
+
+    # -- queries -----------------------------------------------------------
+    def legal(self) -> list[int]:
+        """Legal action codes for the player to move (empty unless playing)."""
+        if self.phase != PHASE_PLAY:
+            return []
+        lay = self.layout
+        return legal_codes(
+            self.hands[self.current], lay.ends, lay.lead >= 0, self.must, len(self.boneyard)
+        )
+
+    def can_anyone_play(self) -> bool:
+        """True when some seat holds a tile matching an open end."""
+        mask = open_mask(self.layout.ends)
+        return any(hand_mask(h) & mask for h in self.hands)
+
+    # -- transitions -------------------------------------------------------
+    def deal(self, hands: Sequence[Sequence[int]], boneyard: Sequence[int], start: int) -> None:
+        """Start the next hand with an explicit deal (the chance step)."""
+        if self.phase != PHASE_DEAL:
+            raise IllegalActionError("a hand is already in play", rule="deal-between-hands")
+        check_deal(self.players, self.per_hand, hands, boneyard, start)
+        if self.next_start >= 0 and start != self.next_start:
+            raise IllegalActionError(
+                f"seat {self.next_start} went out last hand and must start, not seat {start}",
+                rule="start-player",
+            )
+        self.hands = [list(h) for h in hands]
+        self.boneyard = list(reversed(boneyard))
+        self.layout = Layout()
+        self.current = start
+        self.must = -1
+        self.phase = PHASE_PLAY
+        self.hand_no += 1
+        self.voids = [0] * self.players
+        self.last_points = self.last_total = 0
+        self.last_drawn = -1
+        self.last_result = None
+
+    def step(self, code: int) -> None:
+        """Apply a legal action code (the caller has checked legality)."""
+        self.last_points = self.last_total = 0
+        self.last_drawn = -1
+        self.last_result = None
+        if code == DRAW:
+            self._draw()
+        elif code == PASS:
+            self._pass()
+        else:
+            self._play(code // 5, code % 5)
+
+    def _play(self, tile: int, end: int) -> None:
+        seat = self.current
+        hand = self.hands[seat]
+        hand.remove(tile)
+        lay = self.layout
+        lay.place(tile, end)
+        self.must = -1
+        c = lay.counts
+        total = c[0] + c[1] + c[2] + c[3]
+        self.last_total = total
+        if total > 0 and total % 5 == 0:
+            self.last_points = total
+            team = self.team_of[seat]
+            self.scores[team] += total
+            if self.scores[team] >= self.target:
+                self.phase = PHASE_OVER
+                self.winner = team
+                self.current = -1
+                return
+        if not hand:
+            self._end_hand(seat)
+            return
+        self.current = (seat + 1) % self.players
+        if not self.boneyard and not self.can_anyone_play():
+            self._end_hand(-1)
+
+    def _draw(self) -> None:
+        seat = self.current
+        ends = self.layout.ends
+        self.voids[seat] = open_mask(ends)
+        tile = self.boneyard.pop()
+        self.hands[seat].append(tile)
+        self.last_drawn = tile
+        h = HIGH[tile]
+        lo = LOW[tile]
+        for v in ends:
+            if v >= 0 and (v == h or v == lo):
+                self.must = tile
+                return
+        if not self.boneyard and not self.can_anyone_play():
+            self._end_hand(-1)
+
+    def _pass(self) -> None:
+        seat = self.current
+        self.voids[seat] |= open_mask(self.layout.ends)
+        self.current = (seat + 1) % self.players
+        if not self.can_anyone_play():
+            self._end_hand(-1)
+
+    def _end_hand(self, out_seat: int) -> None:
+        pips = tuple(sum(PIPS[t] for t in h) for h in self.hands)
+        penalties = tuple(round_pips(p) for p in pips)
+        for seat, pen in enumerate(penalties):
+            self.scores[self.team_of[seat]] -= pen
+        self.last_result = HandResult(out_seat, pips, penalties)
+        self.next_start = out_seat
+        self.phase = PHASE_DEAL
+        self.current = -1
+        self.must = -1
+
+
+class HandResult:
+    """How a hand ended: who went out (-1 when blocked), pips and penalties."""
+
+    __slots__ = ("out_seat", "pips", "penalties")
+
+    def __init__(self, out_seat: int, pips: tuple[int, ...], penalties: tuple[int, ...]) -> None:
+        self.out_seat = out_seat
+        self.pips = pips
+        self.penalties = penalties
+
+
+def check_deal(
+    players: int, per_hand: int, hands: Sequence[Sequence[int]], boneyard: Sequence[int], start: int
+) -> None:
+    """Raise :class:`IllegalActionError` unless the deal is a complete, fair deal."""
+    if len(hands) != players:
+        raise IllegalActionError(
+            f"the deal has {len(hands)} hands for {players} players", rule="deal-hands"
+        )
+    for seat, hand in enumerate(hands):
+        if len(hand) != per_hand:
+            raise IllegalActionError(
+                f"seat {seat} was dealt {len(hand)} tiles, not {per_hand}", rule="deal-hand-size"
+            )
+    seen: set[int] = set()
+    for t in [t for h in hands for t in h] + list(boneyard):
+        if not 0 <= t < SET_SIZE:
+            raise IllegalActionError(f"no tile with id {t}", rule="deal-tiles")
+        if t in seen:
+            raise IllegalActionError(f"tile {ALL_TILES[t]} is dealt twice", rule="deal-tiles")
+        seen.add(t)
+    if len(seen) != SET_SIZE:
+        missing = ", ".join(str(ALL_TILES[t]) for t in range(SET_SIZE) if t not in seen)
+        raise IllegalActionError(f"the deal is missing {missing}", rule="deal-tiles")
+    if not 0 <= start < players:
+        raise IllegalActionError(f"no seat {start} to start", rule="start-player")

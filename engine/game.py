@@ -1,0 +1,254 @@
+"""The transition: :func:`new_game`, :func:`legal_actions`, :func:`apply` and deals.
+
+This is the only place a game moves on; the rules themselves are executed by
+:mod:`engine.core`, and every function here is pure.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine import core
+from engine._fast import make
+from engine.actions import ACTIONS_BY_CODE, Action, Deal, Draw, Pass, Play, action_code
+from engine.errors import IllegalActionError
+from engine.events import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed
+from engine.layout import EMPTY_LAYOUT, ENDS, layout_from_core
+from engine.rng import Rng, derive_seed
+from engine.rules import Rules
+from engine.state import GameState, Move, Phase, phase_of
+from engine.tiles import ALL_TILES, Tile
+
+
+class Step(NamedTuple):
+    """What :func:`apply` returns: the next snapshot and the events on the way."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+def new_game(rules: Rules | None = None) -> GameState:
+    """A game waiting for its first deal (a chance step: see :func:`seeded_deal`)."""
+    rules = rules or Rules()
+    return GameState(rules=rules)
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every legal move of the seat to act: plays that match an open end, else draw, else pass.
+
+    Empty at a deal (use :func:`seeded_deal` or :func:`random_deal`) and at the end.
+    """
+    return tuple(ACTIONS_BY_CODE[c] for c in state.legal_codes())
+
+
+def apply(state: GameState, action: Action) -> Step:
+    """The snapshot after ``action`` and the events it caused; ``state`` is unchanged.
+
+    Raises :class:`IllegalActionError` (a ``ValueError``) naming the rule broken.
+    """
+    if isinstance(action, Deal):
+        return _apply_deal(state, action)
+    if state.phase is not Phase.PLAY:
+        if state.phase is Phase.OVER:
+            raise IllegalActionError("the game is over", rule="game-over")
+        raise IllegalActionError("the hand has not been dealt yet", rule="deal-first")
+    code = action_code(action)
+    if code not in state.legal_codes():
+        raise _illegal(state, action)
+    old = state.core()
+    c = old.copy()
+    seat = c.current
+    c.step(code)
+    events: list[Event] = []
+    values = dict(state.__dict__)
+    hands = list(state.hands)
+    points = 0
+    if code < core.DRAW:
+        play: Play = ACTIONS_BY_CODE[code]  # type: ignore[assignment]
+        hands[seat] = tuple(ALL_TILES[t] for t in c.hands[seat])
+        values["layout"] = layout_from_core(c.layout, state.layout)
+        points = c.last_points
+        events.append(
+            make(
+                Placed,
+                {
+                    "kind": "placed",
+                    "seat": seat,
+                    "tile": play.tile,
+                    "end": play.end,
+                    "total": c.last_total,
+                    "points": points,
+                },
+            )
+        )
+        if points:
+            values["scores"] = tuple(c.scores)
+    elif code == core.DRAW:
+        hands[seat] = (*state.hands[seat], ALL_TILES[c.last_drawn])
+        values["boneyard"] = state.boneyard[1:]
+        events.append(
+            make(
+                Drew,
+                {
+                    "kind": "drew",
+                    "seat": seat,
+                    "tile": ALL_TILES[c.last_drawn],
+                    "must_play": c.must >= 0,
+                },
+            )
+        )
+        values["voids"] = tuple(c.voids)
+    else:
+        events.append(make(Passed, {"kind": "passed", "seat": seat}))
+        values["voids"] = tuple(c.voids)
+    values["hands"] = tuple(hands)
+    values["must_play"] = ALL_TILES[c.must] if c.must >= 0 else None
+    values["current"] = c.current if c.current >= 0 else None
+    values["history"] = (
+        *state.history,
+        make(Move, {"seat": seat, "action": action, "points": points}),
+    )
+    result = c.last_result
+    if result is not None:
+        values["scores"] = tuple(c.scores)
+        values["next_start"] = result.out_seat if result.out_seat >= 0 else None
+        events.append(
+            make(
+                HandOver,
+                {
+                    "kind": "hand_over",
+                    "hand_number": c.hand_no,
+                    "out_seat": values["next_start"],
+                    "pips": result.pips,
+                    "penalties": result.penalties,
+                    "scores": values["scores"],
+                },
+            )
+        )
+    if c.phase != core.PHASE_PLAY:
+        values["phase"] = phase_of(c.phase)
+    if c.winner >= 0:
+        values["winner"] = c.winner
+        events.append(
+            make(GameOver, {"kind": "game_over", "winner": c.winner, "scores": values["scores"]})
+        )
+    new = make(GameState, values, {"_core": c, "_legal": None})
+    return Step(new, tuple(events))
+
+
+def _apply_deal(state: GameState, deal: Deal) -> Step:
+    if state.phase is Phase.OVER:
+        raise IllegalActionError("the game is over", rule="game-over")
+    c = state.core().copy()
+    c.deal([[t.id for t in h] for h in deal.hands], [t.id for t in deal.boneyard], deal.start)
+    values = dict(state.__dict__)
+    values.update(
+        phase=Phase.PLAY,
+        hand_number=c.hand_no,
+        current=deal.start,
+        layout=EMPTY_LAYOUT,
+        hands=tuple(tuple(h) for h in deal.hands),
+        boneyard=tuple(deal.boneyard),
+        must_play=None,
+        voids=(0,) * state.rules.players,
+        history=(),
+        deals=(*state.deals, deal),
+        past=(*state.past, state.history) if state.deals else (),
+    )
+    new = make(GameState, values, {"_core": c, "_legal": None})
+    event = make(Dealt, {"kind": "dealt", "hand_number": c.hand_no, "start": deal.start})
+    return Step(new, (event,))
+
+
+def _illegal(state: GameState, action: Play | Draw | Pass) -> IllegalActionError:
+    """The most specific reason an action is not legal here."""
+    seat = state.current
+    hand = state.hands[seat] if seat is not None else ()
+    can_play = any(isinstance(a, Play) for a in legal_actions(state))
+    if isinstance(action, Draw):
+        if can_play:
+            return IllegalActionError(
+                f"seat {seat} can play, so may not draw", rule="must-play"
+            )
+        return IllegalActionError("the boneyard is empty", rule="boneyard-empty")
+    if isinstance(action, Pass):
+        if can_play:
+            return IllegalActionError(f"seat {seat} can play, so may not pass", rule="must-play")
+        return IllegalActionError(
+            "the boneyard is not empty: draw until a tile can be played", rule="draw-before-pass"
+        )
+    assert isinstance(action, Play)
+    tile = action.tile
+    if tile not in hand:
+        return IllegalActionError(f"seat {seat} does not hold {tile}", rule="own-tile")
+    if state.must_play is not None and tile != state.must_play:
+        return IllegalActionError(
+            f"the drawn tile {state.must_play} must be played now, not {tile}",
+            rule="play-drawn-tile",
+        )
+    if state.layout.lead is None:
+        return IllegalActionError(
+            f"{tile} leads the hand: it takes no end", rule="lead"
+        )
+    if action.end is None:
+        return IllegalActionError(
+            f"the lead is already down: say which end {tile} goes on", rule="match-end"
+        )
+    value = state.layout.ends[action.end.index]
+    if value < 0:
+        if action.end.index >= 2:
+            return IllegalActionError(
+                f"the {action.end.word} end is not open: the spinner's sides must both be "
+                "covered first",
+                rule="spinner-sides-first",
+            )
+        return IllegalActionError(f"the {action.end.word} end is not open", rule="open-end")
+    return IllegalActionError(
+        f"{tile} does not match the {action.end.word} end, which needs a {value}",
+        rule="match-end",
+    )
+
+
+def seeded_deal(state: GameState, seed: int) -> Deal:
+    """The deal of the next hand for a game ``seed``: the same on every machine.
+
+    Each hand's shuffle depends only on the seed and the hand number; the
+    start player is whoever went out last hand, else drawn from the same stream.
+    """
+    return random_deal(state, Rng(derive_seed(seed, state.hand_number + 1)))
+
+
+def random_deal(state: GameState, rng: Rng) -> Deal:
+    """A uniformly random deal of the next hand drawn from ``rng``."""
+    rules = state.rules
+    order = rng.shuffled(ALL_TILES)
+    k = rules.tiles_per_hand
+    hands = tuple(tuple(order[i * k : (i + 1) * k]) for i in range(rules.players))
+    boneyard = tuple(order[rules.players * k :])
+    start = state.next_start if state.next_start is not None else rng.below(rules.players)
+    return Deal(hands=hands, boneyard=boneyard, start=start)
+
+
+def explicit_deal(
+    hands: list[list[str]] | tuple[tuple[str, ...], ...],
+    boneyard: list[str] | tuple[str, ...],
+    start: int,
+) -> Deal:
+    """A :class:`Deal` from tile texts, for tests and hand-made records."""
+    return Deal(
+        hands=tuple(tuple(Tile.model_validate(t) for t in h) for h in hands),
+        boneyard=tuple(Tile.model_validate(t) for t in boneyard),
+        start=start,
+    )
+
+
+__all__ = [
+    "ENDS",
+    "Step",
+    "apply",
+    "explicit_deal",
+    "legal_actions",
+    "new_game",
+    "random_deal",
+    "seeded_deal",
+]

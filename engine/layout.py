@@ -1,0 +1,191 @@
+"""The layout (tableau): the lead, the spinner and its four arms, open ends."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import BaseModel, ConfigDict
+
+from engine import core
+from engine._fast import make
+from engine.tiles import ALL_TILES, Tile
+
+
+class End(str, Enum):
+    """An open end of the layout: west and east along the main line, north and south arms."""
+
+    W = "W"
+    E = "E"
+    N = "N"
+    S = "S"
+
+    @property
+    def index(self) -> int:
+        """The end's index in the rules core (W=0, E=1, N=2, S=3)."""
+        return _END_INDEX[self]
+
+    @property
+    def word(self) -> str:
+        """The end's name in words: ``"west"``, ``"east"``, ``"north"``, ``"south"``."""
+        return _END_WORD[self]
+
+
+ENDS: tuple[End, ...] = (End.W, End.E, End.N, End.S)
+_END_INDEX = {e: i for i, e in enumerate(ENDS)}
+_END_WORD = {End.W: "west", End.E: "east", End.N: "north", End.S: "south"}
+
+
+class Placement(BaseModel):
+    """A tile on an arm: ``outer`` is the pip facing away from the centre."""
+
+    model_config = ConfigDict(frozen=True)
+
+    tile: Tile
+    outer: int
+
+    @property
+    def inner(self) -> int:
+        """The pip touching the previous tile."""
+        return self.tile.other(self.outer)
+
+
+PLACEMENTS: dict[int, Placement] = {
+    t.id * 8 + pip: make(Placement, {"tile": t, "outer": pip})
+    for t in ALL_TILES
+    for pip in {t.high, t.low}
+}
+"""Interned placements keyed by the core's ``tile * 8 + outer`` code."""
+
+
+class OpenEnd(BaseModel):
+    """An end where a tile may be placed, and the pip value it needs."""
+
+    model_config = ConfigDict(frozen=True)
+
+    end: End
+    value: int
+
+
+class Layout(BaseModel):
+    """The tiles on the table.
+
+    The lead lies with its low pip to the west and its high pip to the east. ``west`` and ``east`` run
+    outward from the lead; ``north`` and ``south`` outward from the spinner.
+    ``spinner_at`` places the spinner on the main line: 0 is the lead, ``-k``
+    the k-th tile of the west arm, ``+k`` the k-th tile of the east arm.
+    ``ends`` (the pip each end needs, -1 when closed) and ``counts`` (what
+    each end adds to the total) are derived by the rules core.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    lead: Tile | None = None
+    west: tuple[Placement, ...] = ()
+    east: tuple[Placement, ...] = ()
+    north: tuple[Placement, ...] = ()
+    south: tuple[Placement, ...] = ()
+    spinner_at: int | None = None
+    ends: tuple[int, int, int, int] = (-1, -1, -1, -1)
+    counts: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    @property
+    def spinner(self) -> Tile | None:
+        """The spinner (the hand's first double), if one has been played."""
+        if self.spinner_at is None:
+            return None
+        if self.spinner_at == 0:
+            return self.lead
+        arm = self.east if self.spinner_at > 0 else self.west
+        return arm[abs(self.spinner_at) - 1].tile
+
+    @property
+    def total(self) -> int:
+        """The open ends added up as the rules score them."""
+        return sum(self.counts)
+
+    @property
+    def is_empty(self) -> bool:
+        """True before the lead."""
+        return self.lead is None
+
+    def open_ends(self) -> tuple[OpenEnd, ...]:
+        """Every end a tile may be placed on now (empty before the lead)."""
+        return tuple(
+            OpenEnd(end=e, value=v) for e, v in zip(ENDS, self.ends, strict=True) if v >= 0
+        )
+
+    def arm(self, end: End) -> tuple[Placement, ...]:
+        """The placements on one arm, outward."""
+        return {End.W: self.west, End.E: self.east, End.N: self.north, End.S: self.south}[end]
+
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every tile on the table."""
+        if self.lead is None:
+            return ()
+        arms = self.west + self.east + self.north + self.south
+        return (self.lead, *(p.tile for p in arms))
+
+    def main_line(self) -> tuple[tuple[Tile, int, int], ...]:
+        """The main line west to east as ``(tile, west pip, east pip)``."""
+        if self.lead is None:
+            return ()
+        west = [(p.tile, p.outer, p.inner) for p in reversed(self.west)]
+        east = [(p.tile, p.inner, p.outer) for p in self.east]
+        return (*west, (self.lead, self.lead.low, self.lead.high), *east)
+
+    def to_core(self) -> core.Layout:
+        """The compact form, with open ends recomputed by the rules core."""
+        lay = core.Layout()
+        if self.lead is not None:
+            lay.lead = self.lead.id
+            lay.arms = [
+                [p.tile.id * 8 + p.outer for p in arm]
+                for arm in (self.west, self.east, self.north, self.south)
+            ]
+            if self.spinner_at is not None:
+                lay.spinner = self.spinner.id if self.spinner else -1
+                if self.spinner_at == 0:
+                    lay.spinner_arm = core.LEAD
+                else:
+                    lay.spinner_arm = core.E if self.spinner_at > 0 else core.W
+                    lay.spinner_index = abs(self.spinner_at) - 1
+            lay.recount()
+        return lay
+
+
+EMPTY_LAYOUT = Layout()
+
+
+def layout_from_core(lay: core.Layout, previous: Layout | None = None) -> Layout:
+    """The snapshot of a compact layout, reusing unchanged arms of ``previous``."""
+    arms = []
+    names = ("west", "east", "north", "south")
+    for i, codes in enumerate(lay.arms):
+        old: tuple[Placement, ...] = getattr(previous, names[i]) if previous is not None else ()
+        if len(old) == len(codes):
+            arms.append(old)
+        elif previous is not None and len(old) == len(codes) - 1:
+            arms.append((*old, PLACEMENTS[codes[-1]]))
+        else:
+            arms.append(tuple(PLACEMENTS[c] for c in codes))
+    if lay.spinner_arm < 0:
+        spinner_at = None
+    elif lay.spinner_arm == core.LEAD:
+        spinner_at = 0
+    elif lay.spinner_arm == core.E:
+        spinner_at = lay.spinner_index + 1
+    else:
+        spinner_at = -(lay.spinner_index + 1)
+    return make(
+        Layout,
+        {
+            "lead": ALL_TILES[lay.lead] if lay.lead >= 0 else None,
+            "west": arms[0],
+            "east": arms[1],
+            "north": arms[2],
+            "south": arms[3],
+            "spinner_at": spinner_at,
+            "ends": tuple(lay.ends),
+            "counts": tuple(lay.counts),
+        },
+    )

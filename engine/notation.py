@@ -1,0 +1,97 @@
+"""Move notation: every action has one short text form that parses back to it.
+
+=========================  ===========================================
+``6-4``                    lead the 6-4 (the first tile of a hand)
+``5-3 E``                  place the 5-3 on the east end (W, E, N, S)
+``draw``                   draw a tile from the boneyard
+``pass``                   pass (nothing fits and the boneyard is empty)
+``deal 1 | 6-4 5-3 ... | ... / 2-1 ...``
+                           the deal: start seat, each hand, then the
+                           boneyard in drawing order after ``/``
+=========================  ===========================================
+"""
+
+from __future__ import annotations
+
+from engine.actions import DRAW, PASS, PLAY_ACTIONS, Action, Deal, Draw, Pass, Play
+from engine.errors import NotationError
+from engine.layout import End
+from engine.tiles import parse_tile
+
+_END_WORDS = {
+    "w": End.W,
+    "west": End.W,
+    "e": End.E,
+    "east": End.E,
+    "n": End.N,
+    "north": End.N,
+    "s": End.S,
+    "south": End.S,
+}
+
+MAX_TEXT = 400
+
+
+def to_text(action: Action) -> str:
+    """The notation of ``action``."""
+    if isinstance(action, Play):
+        return str(action.tile) if action.end is None else f"{action.tile} {action.end.value}"
+    if isinstance(action, Draw):
+        return "draw"
+    if isinstance(action, Pass):
+        return "pass"
+    hands = " | ".join(" ".join(str(t) for t in h) for h in action.hands)
+    boneyard = " ".join(str(t) for t in action.boneyard)
+    return f"deal {action.start} | {hands} / {boneyard}"
+
+
+def parse_action(text: str) -> Action:
+    """Parse notation into an action; raise :class:`NotationError` on bad text.
+
+    It checks the form only; :func:`engine.apply` checks the action is legal.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"an action is written as text, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise NotationError(f"an action of {len(text)} characters is too long to be one")
+    words = text.strip().split()
+    if not words:
+        raise NotationError("an empty action")
+    head = words[0].lower()
+    if head == "draw" and len(words) == 1:
+        return DRAW
+    if head == "pass" and len(words) == 1:
+        return PASS
+    if head == "deal":
+        return _parse_deal(text)
+    if len(words) > 2:
+        raise NotationError(f"not an action: {text!r} (write e.g. '5-3 E', 'draw' or 'pass')")
+    try:
+        tile = parse_tile(words[0])
+    except NotationError:
+        raise NotationError(
+            f"not an action: {text!r} (write e.g. '5-3 E', 'draw' or 'pass')"
+        ) from None
+    if len(words) == 1:
+        return PLAY_ACTIONS[tile.id * 5 + 4]
+    end = _END_WORDS.get(words[1].lower())
+    if end is None:
+        raise NotationError(f"not an end: {words[1]!r} in {text!r} (ends are W, E, N, S)")
+    return PLAY_ACTIONS[tile.id * 5 + end.index]
+
+
+def _parse_deal(text: str) -> Deal:
+    body = text.strip()[4:]
+    if "/" not in body:
+        raise NotationError("a deal needs '/' before the boneyard")
+    front, _, bone_text = body.partition("/")
+    parts = [p.strip() for p in front.split("|")]
+    if len(parts) < 3:
+        raise NotationError("a deal needs a start seat and at least two hands, split by '|'")
+    try:
+        start = int(parts[0])
+    except ValueError:
+        raise NotationError(f"the deal's start seat {parts[0]!r} is not a number") from None
+    hands = tuple(tuple(parse_tile(w) for w in p.split()) for p in parts[1:])
+    boneyard = tuple(parse_tile(w) for w in bone_text.split())
+    return Deal(hands=hands, boneyard=boneyard, start=start)

@@ -1,0 +1,24 @@
+"""The one interface every computer player implements."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from engine.actions import Action
+from engine.state import SeatView
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Chooses an action for a seat from that seat's view and its legal actions.
+
+    A player never sees the full :class:`~engine.state.GameState`: only the
+    :class:`~engine.state.SeatView` of its own seat.
+    """
+
+    level: str
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """One of ``legal`` (never empty)."""
+        ...

@@ -1,0 +1,53 @@
+"""The random and greedy levels."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import core
+from engine.actions import Action, Play, action_code
+from engine.rng import Rng
+from engine.state import SeatView
+
+
+def points_now(view: SeatView, action: Action) -> int:
+    """Points ``action`` scores at once when placed on ``view``'s layout (0 for draw/pass)."""
+    if not isinstance(action, Play):
+        return 0
+    lay = view.layout.to_core()
+    code = action_code(action)
+    lay.place(code // 5, code % 5)
+    return core.placement_points(lay.total)
+
+
+class RandomPlayer:
+    """A uniformly random legal action."""
+
+    level = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = Rng(seed)
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """A random element of ``legal``."""
+        return legal[self._rng.below(len(legal))]
+
+
+class GreedyPlayer:
+    """The most points now; ties broken by shedding the heaviest tile."""
+
+    level = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = Rng(seed)
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """The highest-scoring placement, heaviest tile first among equals."""
+        if len(legal) == 1:
+            return legal[0]
+
+        def key(action: Action) -> tuple[int, int]:
+            pips = action.tile.pips if isinstance(action, Play) else 0
+            return (points_now(view, action), pips)
+
+        return max(legal, key=key)

@@ -1,0 +1,64 @@
+"""A small owned random generator, so a seed deals the same game everywhere.
+
+Python's ``random`` does not promise the same shuffle across versions; this
+SplitMix64 generator and its Fisher–Yates shuffle are fully specified here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: deterministic 64-bit outputs from an integer seed."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int) -> None:
+        self._state = seed & _MASK
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        z = self._state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def random(self) -> float:
+        """A float in [0, 1) with 53 random bits."""
+        return (self.next64() >> 11) / float(1 << 53)
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """A Fisher–Yates shuffled copy of ``items``."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One element of a non-empty sequence, uniformly."""
+        return items[self.below(len(items))]
+
+
+def derive_seed(seed: int, *parts: int) -> int:
+    """Mix ``seed`` with further integers into an independent 64-bit seed."""
+    state = seed & _MASK
+    for part in parts:
+        state = Rng(state ^ ((part * 0xD1B54A32D192ED03) & _MASK)).next64()
+    return state

@@ -1,0 +1,77 @@
+"""The agreed rules of a game: players, partnerships, hand sizes and target."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class HandSize(str, Enum):
+    """How many tiles each player draws at the start of a hand."""
+
+    STANDARD = "standard"
+    FIVE_EACH = "five-each"
+    SEVEN_FIVE = "seven-five"
+
+
+_HAND_SIZES: dict[HandSize, dict[int, int]] = {
+    HandSize.STANDARD: {2: 9, 3: 7, 4: 5},
+    HandSize.FIVE_EACH: {2: 5, 3: 5, 4: 5},
+    HandSize.SEVEN_FIVE: {2: 7, 3: 5, 4: 5},
+}
+
+DEFAULT_TARGETS: dict[int, int] = {2: 250, 3: 200, 4: 200}
+
+
+class Rules(BaseModel):
+    """Rules options, recorded in every saved game.
+
+    ``target`` defaults to 250 with two players and 200 with three or four.
+    ``partnerships`` (seats 0+2 against 1+3) needs four players.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: int = Field(default=2, ge=2, le=4)
+    partnerships: bool = False
+    hand_size: HandSize = HandSize.STANDARD
+    target: int = Field(default=0, ge=0)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_target(cls, data: Any) -> Any:
+        if isinstance(data, dict) and not data.get("target"):
+            players = data.get("players", 2)
+            if isinstance(players, int) and players in DEFAULT_TARGETS:
+                data = {**data, "target": DEFAULT_TARGETS[players]}
+        return data
+
+    @model_validator(mode="after")
+    def _check(self) -> Rules:
+        if self.partnerships and self.players != 4:
+            raise ValueError("partnerships need exactly 4 players")
+        if self.target <= 0:
+            raise ValueError("the target must be a positive number of points")
+        if self.target % 5:
+            raise ValueError("the target must be a multiple of 5")
+        return self
+
+    @property
+    def tiles_per_hand(self) -> int:
+        """Tiles each player draws at the start of a hand."""
+        return _HAND_SIZES[self.hand_size][self.players]
+
+    @property
+    def teams(self) -> int:
+        """Number of scoring sides: 2 with partnerships, else one per player."""
+        return 2 if self.partnerships else self.players
+
+    def team_of(self, seat: int) -> int:
+        """The scoring side of ``seat`` (partners 0+2 are team 0, 1+3 team 1)."""
+        return seat % 2 if self.partnerships else seat
+
+    def seats_of(self, team: int) -> tuple[int, ...]:
+        """The seats that score for ``team``."""
+        return tuple(s for s in range(self.players) if self.team_of(s) == team)

@@ -1,0 +1,276 @@
+"""Snapshots: :class:`GameState` (the whole truth) and :class:`SeatView` (one seat's knowledge)."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pydantic import BaseModel, ConfigDict, PrivateAttr, model_validator
+
+from engine import core
+from engine.actions import ACTIONS_BY_CODE, Action, Deal, MoveAction
+from engine.layout import EMPTY_LAYOUT, Layout
+from engine.rules import Rules
+from engine.tiles import ALL_TILES, Tile
+
+CHANCE = -1
+""":attr:`GameState.current_player` at a deal (a chance step), as in OpenSpiel."""
+TERMINAL = -4
+""":attr:`GameState.current_player` once the game is over, as in OpenSpiel."""
+
+
+class Phase(str, Enum):
+    """Where the game stands: waiting for a deal, in a hand, or over."""
+
+    DEAL = "deal"
+    PLAY = "play"
+    OVER = "over"
+
+
+_PHASES = {core.PHASE_DEAL: Phase.DEAL, core.PHASE_PLAY: Phase.PLAY, core.PHASE_OVER: Phase.OVER}
+
+
+class Move(BaseModel):
+    """One public entry of a hand's history: who did what, and the points scored."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    action: MoveAction
+    points: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.seat}:{self.action}"
+
+
+def void_values(mask: int) -> frozenset[int]:
+    """The pip values in a void bit mask."""
+    return frozenset(v for v in range(7) if mask >> v & 1)
+
+
+class _Snapshot(BaseModel):
+    """Fields shared by the full state and a seat's view."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rules: Rules
+    phase: Phase = Phase.DEAL
+    hand_number: int = 0
+    current: int | None = None
+    layout: Layout = EMPTY_LAYOUT
+    scores: tuple[int, ...] = ()
+    next_start: int | None = None
+    winner: int | None = None
+    voids: tuple[int, ...] = ()
+    history: tuple[Move, ...] = ()
+
+    @property
+    def is_chance(self) -> bool:
+        """True when the next step is a deal."""
+        return self.phase is Phase.DEAL
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once a side has reached the target."""
+        return self.phase is Phase.OVER
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or :data:`CHANCE` before a deal, :data:`TERMINAL` at the end."""
+        if self.phase is Phase.DEAL:
+            return CHANCE
+        if self.phase is Phase.OVER:
+            return TERMINAL
+        assert self.current is not None
+        return self.current
+
+    def seat_score(self, seat: int) -> int:
+        """The score of the team that ``seat`` plays for."""
+        return self.scores[self.rules.team_of(seat)]
+
+    def known_voids(self, seat: int) -> frozenset[int]:
+        """Pip values ``seat`` is publicly known not to hold (from its draws and passes)."""
+        return void_values(self.voids[seat])
+
+    def returns(self) -> tuple[float, ...]:
+        """Per seat: 1.0 for the winning side, 0.0 for the others (0.0 for all before the end)."""
+        if self.winner is None:
+            return (0.0,) * self.rules.players
+        return tuple(
+            1.0 if self.rules.team_of(s) == self.winner else 0.0 for s in range(self.rules.players)
+        )
+
+
+class GameState(_Snapshot):
+    """The whole truth of a game: every hand, the boneyard's order, the layout, the scores.
+
+    Immutable; :func:`engine.apply` returns the next one. ``scores`` are per
+    team (:meth:`Rules.team_of`), ``hands`` per seat, ``boneyard[0]`` is the next
+    tile drawn, ``must_play`` the drawn tile the current seat has to play,
+    ``history`` the public moves of the current hand and ``actions`` every
+    action of the game (deals included), from which a record is written.
+    """
+
+    hands: tuple[tuple[Tile, ...], ...] = ()
+    boneyard: tuple[Tile, ...] = ()
+    must_play: Tile | None = None
+    deals: tuple[Deal, ...] = ()
+    past: tuple[tuple[Move, ...], ...] = ()
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the game in order, each hand's deal first."""
+        out: list[Action] = []
+        hands = (*self.past, self.history) if self.deals else ()
+        for deal, moves in zip(self.deals, hands, strict=True):
+            out.append(deal)
+            out.extend(m.action for m in moves)
+        return tuple(out)
+
+    _core: core.Core | None = PrivateAttr(default=None)
+    _legal: list[int] | None = PrivateAttr(default=None)
+
+    @model_validator(mode="after")
+    def _check_consistent(self) -> GameState:
+        object.__setattr__(self, "__pydantic_private__", {"_core": None, "_legal": None})
+        rules = self.rules
+        if not self.scores:
+            object.__setattr__(self, "scores", (0,) * rules.teams)
+        if not self.voids:
+            object.__setattr__(self, "voids", (0,) * rules.players)
+        if not self.hands:
+            object.__setattr__(self, "hands", ((),) * rules.players)
+        if len(self.scores) != rules.teams or len(self.hands) != rules.players:
+            raise ValueError("scores or hands do not match the number of players")
+        if self.phase is not Phase.DEAL or self.hand_number:
+            tiles = [t for h in self.hands for t in h] + list(self.boneyard)
+            tiles += list(self.layout.tiles())
+            if len(tiles) != 28 or len(set(tiles)) != 28:
+                raise ValueError("the hands, boneyard and layout do not hold the 28 tiles once each")
+        lay = self.layout.to_core()
+        if tuple(lay.ends) != self.layout.ends or tuple(lay.counts) != self.layout.counts:
+            raise ValueError("the layout's open ends do not match its tiles")
+        if len(self.deals) != self.hand_number or len(self.past) != max(0, self.hand_number - 1):
+            raise ValueError("deals and past hands do not match the hand number")
+        if self.phase is Phase.PLAY and self.current is None:
+            raise ValueError("a hand in play needs a current seat")
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.__dict__.values()))
+
+    # -- the rules core ----------------------------------------------------
+    def core(self) -> core.Core:
+        """The compact core behind this snapshot. Do not mutate it: copy it."""
+        private = self.__pydantic_private__
+        assert private is not None
+        c: core.Core | None = private.get("_core")
+        if c is None:
+            c = _core_from_state(self)
+            private["_core"] = c
+        return c
+
+    def legal_codes(self) -> list[int]:
+        """The legal actions as core codes (cached)."""
+        private = self.__pydantic_private__
+        assert private is not None
+        codes: list[int] | None = private.get("_legal")
+        if codes is None:
+            codes = private["_legal"] = self.core().legal()
+        return codes
+
+    # -- conveniences --------------------------------------------------------
+    def legal_actions(self) -> tuple[Action, ...]:
+        """See :func:`engine.legal_actions`."""
+        return tuple(ACTIONS_BY_CODE[c] for c in self.legal_codes())
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: see :class:`SeatView`."""
+        if not 0 <= seat < self.rules.players:
+            raise ValueError(f"no seat {seat} in a {self.rules.players}-player game")
+        return SeatView(
+            rules=self.rules,
+            phase=self.phase,
+            hand_number=self.hand_number,
+            current=self.current,
+            layout=self.layout,
+            scores=self.scores,
+            next_start=self.next_start,
+            winner=self.winner,
+            voids=self.voids,
+            history=self.history,
+            seat=seat,
+            hand=self.hands[seat],
+            hand_counts=tuple(len(h) for h in self.hands),
+            boneyard_size=len(self.boneyard),
+            must_play=self.must_play if self.current == seat else None,
+        )
+
+
+class SeatView(_Snapshot):
+    """One seat's knowledge: its own hand, the others' tile counts and all public play.
+
+    It has no field that could hold another seat's tiles or the boneyard's order.
+    """
+
+    seat: int
+    hand: tuple[Tile, ...] = ()
+    hand_counts: tuple[int, ...] = ()
+    boneyard_size: int = 0
+    must_play: Tile | None = None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The seat's legal actions (empty when it is not this seat's turn)."""
+        if self.phase is not Phase.PLAY or self.current != self.seat:
+            return ()
+        codes = core.legal_codes(
+            [t.id for t in self.hand],
+            self.layout.ends,
+            self.layout.lead is not None,
+            self.must_play.id if self.must_play is not None else -1,
+            self.boneyard_size,
+        )
+        return tuple(ACTIONS_BY_CODE[c] for c in codes)
+
+    def unseen_tiles(self) -> tuple[Tile, ...]:
+        """Tiles this seat cannot see: in other hands or the boneyard."""
+        seen = set(self.hand) | set(self.layout.tiles())
+        return tuple(t for t in ALL_TILES if t not in seen)
+
+
+def _core_from_state(state: GameState) -> core.Core:
+    rules = state.rules
+    c = core.Core(
+        rules.players,
+        [rules.team_of(s) for s in range(rules.players)],
+        rules.target,
+        rules.tiles_per_hand,
+    )
+    c.hands = [[t.id for t in h] for h in state.hands]
+    c.boneyard = [t.id for t in reversed(state.boneyard)]
+    c.layout = state.layout.to_core()
+    c.current = state.current if state.current is not None else -1
+    c.must = state.must_play.id if state.must_play is not None else -1
+    c.scores = list(state.scores)
+    c.phase = {Phase.DEAL: core.PHASE_DEAL, Phase.PLAY: core.PHASE_PLAY, Phase.OVER: core.PHASE_OVER}[
+        state.phase
+    ]
+    c.hand_no = state.hand_number
+    c.next_start = state.next_start if state.next_start is not None else -1
+    c.winner = state.winner if state.winner is not None else -1
+    c.voids = list(state.voids)
+    return c
+
+
+def phase_of(code: int) -> Phase:
+    """The :class:`Phase` for a core phase code."""
+    return _PHASES[code]
+
+
+def tiles_of(ids: list[int]) -> tuple[Tile, ...]:
+    """Tile snapshots for core tile ids."""
+    return tuple(ALL_TILES[t] for t in ids)
+

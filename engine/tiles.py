@@ -1,0 +1,130 @@
+"""Tiles of the double-six set and their text form (``"5-3"``, high pip first)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
+
+from engine.errors import NotationError
+
+MAX_PIP = 6
+SET_SIZE = 28
+
+
+def tile_id(high: int, low: int) -> int:
+    """The index (0..27) of tile ``high-low`` in :data:`ALL_TILES`."""
+    return high * (high + 1) // 2 + low
+
+
+class Tile(BaseModel):
+    """One domino, ``high >= low``; written and serialised as ``"high-low"``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    high: int
+    low: int
+
+    @model_validator(mode="before")
+    @classmethod
+    def _coerce(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            return _parse_pair(data)
+        if isinstance(data, (tuple, list)) and len(data) == 2:
+            a, b = data
+            return {"high": max(a, b), "low": min(a, b)}
+        if isinstance(data, dict) and {"high", "low"} <= data.keys():
+            a, b = data["high"], data["low"]
+            if isinstance(a, int) and isinstance(b, int):
+                return {"high": max(a, b), "low": min(a, b)}
+        return data
+
+    @model_validator(mode="after")
+    def _check(self) -> Tile:
+        if not (0 <= self.low <= self.high <= MAX_PIP):
+            raise ValueError(f"no such tile {self.high}-{self.low} in a double-six set")
+        return self
+
+    @model_serializer(mode="plain")
+    def _to_text(self) -> str:
+        return f"{self.high}-{self.low}"
+
+    @property
+    def id(self) -> int:
+        """Index of this tile in :data:`ALL_TILES`."""
+        return tile_id(self.high, self.low)
+
+    @property
+    def is_double(self) -> bool:
+        """True for a double such as ``5-5``."""
+        return self.high == self.low
+
+    @property
+    def pips(self) -> int:
+        """Total pips on the tile."""
+        return self.high + self.low
+
+    def has(self, pip: int) -> bool:
+        """True when either half shows ``pip``."""
+        return pip == self.high or pip == self.low
+
+    def other(self, pip: int) -> int:
+        """The half opposite a half showing ``pip``."""
+        if pip == self.high:
+            return self.low
+        if pip == self.low:
+            return self.high
+        raise ValueError(f"tile {self} has no {pip}")
+
+    def __str__(self) -> str:
+        return f"{self.high}-{self.low}"
+
+    def __repr__(self) -> str:
+        return f"Tile('{self.high}-{self.low}')"
+
+    def __lt__(self, other: Tile) -> bool:
+        return (self.high, self.low) < (other.high, other.low)
+
+
+def _parse_pair(text: str) -> dict[str, int]:
+    parts = text.strip().split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) == 1 for p in parts):
+        raise NotationError(f"not a tile: {text!r} (write it like 5-3)")
+    a, b = int(parts[0]), int(parts[1])
+    if a > MAX_PIP or b > MAX_PIP:
+        raise NotationError(f"not a tile: {text!r} (pips run from 0 to {MAX_PIP})")
+    return {"high": max(a, b), "low": min(a, b)}
+
+
+def _build_all() -> tuple[Tile, ...]:
+    tiles = []
+    for high in range(MAX_PIP + 1):
+        for low in range(high + 1):
+            tiles.append(Tile(high=high, low=low))
+    return tuple(tiles)
+
+
+ALL_TILES: tuple[Tile, ...] = _build_all()
+"""The 28 tiles, indexed by :func:`tile_id` (so ``ALL_TILES[t.id] == t``)."""
+
+_BY_TEXT: dict[str, Tile] = {}
+for _t in ALL_TILES:
+    _BY_TEXT[f"{_t.high}-{_t.low}"] = _t
+    _BY_TEXT[f"{_t.low}-{_t.high}"] = _t
+
+
+def parse_tile(text: str) -> Tile:
+    """Parse ``"5-3"`` (either order) into the tile; raise :class:`NotationError`."""
+    tile = _BY_TEXT.get(text.strip())
+    if tile is None:
+        _parse_pair(text)  # raises a precise message
+        raise NotationError(f"not a tile: {text!r}")  # pragma: no cover
+    return tile
+
+
+# Compact tables used by the rules core (index = tile id).
+HIGH: tuple[int, ...] = tuple(t.high for t in ALL_TILES)
+LOW: tuple[int, ...] = tuple(t.low for t in ALL_TILES)
+PIPS: tuple[int, ...] = tuple(t.pips for t in ALL_TILES)
+IS_DOUBLE: tuple[bool, ...] = tuple(t.is_double for t in ALL_TILES)
+PIP_MASK: tuple[int, ...] = tuple((1 << t.high) | (1 << t.low) for t in ALL_TILES)
