@@ -96,7 +96,7 @@ class Layout:
     ``spinner_index`` its position in that arm; -1 while there is none.
     """
 
-    __slots__ = ("lead", "arms", "spinner", "spinner_arm", "spinner_index", "ends", "counts")
+    __slots__ = ("arms", "counts", "ends", "lead", "spinner", "spinner_arm", "spinner_index")
 
     def __init__(self) -> None:
         self.lead = -1
@@ -206,25 +206,25 @@ class Core:
     """
 
     __slots__ = (
-        "players",
-        "team_of",
-        "target",
-        "per_hand",
-        "hands",
         "boneyard",
-        "layout",
         "current",
-        "must",
-        "scores",
-        "phase",
         "hand_no",
-        "next_start",
-        "winner",
-        "voids",
-        "last_points",
-        "last_total",
+        "hands",
         "last_drawn",
+        "last_points",
         "last_result",
+        "last_total",
+        "layout",
+        "must",
+        "next_start",
+        "per_hand",
+        "phase",
+        "players",
+        "scores",
+        "target",
+        "team_of",
+        "voids",
+        "winner",
     )
 
     def __init__(self, players: int, team_of: Sequence[int], target: int, per_hand: int) -> None:
@@ -386,7 +386,7 @@ class Core:
 class HandResult:
     """How a hand ended: who went out (-1 when blocked), pips and penalties."""
 
-    __slots__ = ("out_seat", "pips", "penalties")
+    __slots__ = ("out_seat", "penalties", "pips")
 
     def __init__(self, out_seat: int, pips: tuple[int, ...], penalties: tuple[int, ...]) -> None:
         self.out_seat = out_seat

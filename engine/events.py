@@ -77,7 +77,5 @@ class GameOver(_Event):
     scores: tuple[int, ...]
 
 
-Event = Annotated[
-    Dealt | Placed | Drew | Passed | HandOver | GameOver, Field(discriminator="kind")
-]
+Event = Annotated[Dealt | Placed | Drew | Passed | HandOver | GameOver, Field(discriminator="kind")]
 """Any event."""

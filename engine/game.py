@@ -167,9 +167,7 @@ def _illegal(state: GameState, action: Play | Draw | Pass) -> IllegalActionError
     can_play = any(isinstance(a, Play) for a in legal_actions(state))
     if isinstance(action, Draw):
         if can_play:
-            return IllegalActionError(
-                f"seat {seat} can play, so may not draw", rule="must-play"
-            )
+            return IllegalActionError(f"seat {seat} can play, so may not draw", rule="must-play")
         return IllegalActionError("the boneyard is empty", rule="boneyard-empty")
     if isinstance(action, Pass):
         if can_play:
@@ -187,9 +185,7 @@ def _illegal(state: GameState, action: Play | Draw | Pass) -> IllegalActionError
             rule="play-drawn-tile",
         )
     if state.layout.lead is None:
-        return IllegalActionError(
-            f"{tile} leads the hand: it takes no end", rule="lead"
-        )
+        return IllegalActionError(f"{tile} leads the hand: it takes no end", rule="lead")
     if action.end is None:
         return IllegalActionError(
             f"the lead is already down: say which end {tile} goes on", rule="match-end"

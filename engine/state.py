@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
+
 from pydantic import BaseModel, ConfigDict, PrivateAttr, model_validator
 
 from engine import core
@@ -144,7 +145,9 @@ class GameState(_Snapshot):
             tiles = [t for h in self.hands for t in h] + list(self.boneyard)
             tiles += list(self.layout.tiles())
             if len(tiles) != 28 or len(set(tiles)) != 28:
-                raise ValueError("the hands, boneyard and layout do not hold the 28 tiles once each")
+                raise ValueError(
+                    "the hands, boneyard and layout do not hold the 28 tiles once each"
+                )
         lay = self.layout.to_core()
         if tuple(lay.ends) != self.layout.ends or tuple(lay.counts) != self.layout.counts:
             raise ValueError("the layout's open ends do not match its tiles")
@@ -255,9 +258,11 @@ def _core_from_state(state: GameState) -> core.Core:
     c.current = state.current if state.current is not None else -1
     c.must = state.must_play.id if state.must_play is not None else -1
     c.scores = list(state.scores)
-    c.phase = {Phase.DEAL: core.PHASE_DEAL, Phase.PLAY: core.PHASE_PLAY, Phase.OVER: core.PHASE_OVER}[
-        state.phase
-    ]
+    c.phase = {
+        Phase.DEAL: core.PHASE_DEAL,
+        Phase.PLAY: core.PHASE_PLAY,
+        Phase.OVER: core.PHASE_OVER,
+    }[state.phase]
     c.hand_no = state.hand_number
     c.next_start = state.next_start if state.next_start is not None else -1
     c.winner = state.winner if state.winner is not None else -1
@@ -273,4 +278,3 @@ def phase_of(code: int) -> Phase:
 def tiles_of(ids: list[int]) -> tuple[Tile, ...]:
     """Tile snapshots for core tile ids."""
     return tuple(ALL_TILES[t] for t in ids)
-
