@@ -93,5 +93,5 @@ def action_code(action: Play | Draw | Pass) -> int:
         play: Play = action  # type: ignore[assignment]
         end = play.end
         t = play.tile
-        return (t.high * (t.high + 1) // 2 + t.low) * 5 + (core.LEAD if end is None else end.index)
+        return (t.high * (t.high + 1) // 2 + t.low) * 5 + (core.LEAD if end is None else end.slot)
     return core.DRAW if kind == "draw" else core.PASS

@@ -190,9 +190,9 @@ def _illegal(state: GameState, action: Play | Draw | Pass) -> IllegalActionError
         return IllegalActionError(
             f"the lead is already down: say which end {tile} goes on", rule="match-end"
         )
-    value = state.layout.ends[action.end.index]
+    value = state.layout.ends[action.end.slot]
     if value < 0:
-        if action.end.index >= 2:
+        if action.end.slot >= 2:
             return IllegalActionError(
                 f"the {action.end.word} end is not open: the spinner's sides must both be "
                 "covered first",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
@@ -11,7 +11,7 @@ from engine._fast import make
 from engine.tiles import ALL_TILES, Tile
 
 
-class End(str, Enum):
+class End(StrEnum):
     """An open end of the layout: west and east along the main line, north and south arms."""
 
     W = "W"
@@ -20,7 +20,7 @@ class End(str, Enum):
     S = "S"
 
     @property
-    def index(self) -> int:
+    def slot(self) -> int:
         """The end's index in the rules core (W=0, E=1, N=2, S=3)."""
         return _END_INDEX[self]
 
@@ -69,8 +69,9 @@ class OpenEnd(BaseModel):
 class Layout(BaseModel):
     """The tiles on the table.
 
-    The lead lies with its low pip to the west and its high pip to the east. ``west`` and ``east`` run
-    outward from the lead; ``north`` and ``south`` outward from the spinner.
+    The lead lies with its low pip to the west and its high pip to the east.
+    ``west`` and ``east`` run outward from the lead; ``north`` and ``south``
+    outward from the spinner.
     ``spinner_at`` places the spinner on the main line: 0 is the lead, ``-k``
     the k-th tile of the west arm, ``+k`` the k-th tile of the east arm.
     ``ends`` (the pip each end needs, -1 when closed) and ``counts`` (what

@@ -77,7 +77,7 @@ def parse_action(text: str) -> Action:
     end = _END_WORDS.get(words[1].lower())
     if end is None:
         raise NotationError(f"not an end: {words[1]!r} in {text!r} (ends are W, E, N, S)")
-    return PLAY_ACTIONS[tile.id * 5 + end.index]
+    return PLAY_ACTIONS[tile.id * 5 + end.slot]
 
 
 def _parse_deal(text: str) -> Deal:

@@ -9,6 +9,7 @@ reason. Nothing in a file is ever executed. Writing is atomic.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -72,7 +73,7 @@ class GameRecord(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    format: Literal["allfives-record"] = FORMAT
+    format: Literal["allfives-record"] = "allfives-record"
     version: int = VERSION
     rules: Rules
     seats: tuple[Seat, ...]
@@ -160,8 +161,8 @@ class GameRecord(BaseModel):
     def final_state(self) -> GameState:
         """The state after the last action (validating every action)."""
         state = new_game(self.rules)
-        for _, _, state, _ in self.steps():
-            pass
+        for _, _, after, _ in self.steps():
+            state = after
         return state
 
     def truncated(self, actions: int) -> GameRecord:
@@ -254,10 +255,8 @@ def save(record: GameRecord, path: str | os.PathLike[str]) -> Path:
             os.fsync(fh.fileno())
         os.replace(tmp, p)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     return p
 

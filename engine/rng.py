@@ -1,7 +1,7 @@
 """A small owned random generator, so a seed deals the same game everywhere.
 
 Python's ``random`` does not promise the same shuffle across versions; this
-SplitMix64 generator and its Fisher–Yates shuffle are fully specified here.
+SplitMix64 generator and its Fisher-Yates shuffle are fully specified here.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class Rng:
         return (self.next64() >> 11) / float(1 << 53)
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
-        """A Fisher–Yates shuffled copy of ``items``."""
+        """A Fisher-Yates shuffled copy of ``items``."""
         out = list(items)
         for i in range(len(out) - 1, 0, -1):
             j = self.below(i + 1)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
-class HandSize(str, Enum):
+class HandSize(StrEnum):
     """How many tiles each player draws at the start of a hand."""
 
     STANDARD = "standard"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, model_validator
 
@@ -18,7 +18,7 @@ TERMINAL = -4
 """:attr:`GameState.current_player` once the game is over, as in OpenSpiel."""
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     """Where the game stands: waiting for a deal, in a hand, or over."""
 
     DEAL = "deal"
@@ -27,6 +27,7 @@ class Phase(str, Enum):
 
 
 _PHASES = {core.PHASE_DEAL: Phase.DEAL, core.PHASE_PLAY: Phase.PLAY, core.PHASE_OVER: Phase.OVER}
+_PHASE_CODES = {phase: code for code, phase in _PHASES.items()}
 
 
 class Move(BaseModel):

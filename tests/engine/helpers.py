@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
-from engine import ALL_TILES, Deal, GameState, Rules, Step, apply, new_game, parse_action, parse_tile
+from engine import (
+    ALL_TILES,
+    Deal,
+    GameState,
+    Rules,
+    Step,
+    apply,
+    new_game,
+    parse_action,
+    parse_tile,
+)
 
 
-def make_deal(rules: Rules, hands: list[list[str]], start: int = 0, boneyard_first: list[str] | None = None) -> Deal:
+def make_deal(
+    rules: Rules, hands: list[list[str]], start: int = 0, boneyard_first: list[str] | None = None
+) -> Deal:
     """A deal whose hands begin with the given tiles, filled from the rest of the set.
 
     ``boneyard_first`` fixes the first tiles to be drawn.
@@ -22,7 +34,9 @@ def make_deal(rules: Rules, hands: list[list[str]], start: int = 0, boneyard_fir
     return Deal(hands=tuple(full), boneyard=boneyard, start=start)
 
 
-def dealt(rules: Rules, hands: list[list[str]], start: int = 0, boneyard_first: list[str] | None = None) -> GameState:
+def dealt(
+    rules: Rules, hands: list[list[str]], start: int = 0, boneyard_first: list[str] | None = None
+) -> GameState:
     """A new game with that deal applied."""
     state = new_game(rules)
     return apply(state, make_deal(rules, hands, start, boneyard_first)).state

@@ -96,7 +96,9 @@ def test_example_5_later_double_counts_both_halves() -> None:
     assert event.total == 12
 
 
-@pytest.mark.parametrize(("pips", "lost"), [(7, 5), (8, 10), (12, 10), (13, 15), (0, 0), (2, 0), (3, 5)])
+@pytest.mark.parametrize(
+    ("pips", "lost"), [(7, 5), (8, 10), (12, 10), (13, 15), (0, 0), (2, 0), (3, 5)]
+)
 def test_example_6_rounding(pips: int, lost: int) -> None:
     assert round_pips(pips) == lost
 
@@ -105,7 +107,12 @@ def test_example_7_partnership_scores_and_penalties() -> None:
     rules = Rules(players=4, partnerships=True)
     state = dealt(
         rules,
-        [["5-0", "1-1"], ["6-6", "6-5", "6-4", "6-3", "6-2"], ["2-1"], ["6-1", "6-0", "5-5", "5-4", "5-3"]],
+        [
+            ["5-0", "1-1"],
+            ["6-6", "6-5", "6-4", "6-3", "6-2"],
+            ["2-1"],
+            ["6-1", "6-0", "5-5", "5-4", "5-3"],
+        ],
         start=0,
     )
     step = play(state, "5-0")
