@@ -1,0 +1,59 @@
+"""``allfives replay FILE [--text]``: step through a saved game, or print it as text.
+
+A file that cannot be replayed exits with status 2 and one line on stderr,
+``allfives: FILE: problem``. When the actions before a bad one are sound, the
+full-screen replay first offers to replay up to the last good one. Nothing here
+ever writes to the file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from allfives_tui.replay_model import Replay, ReplayLoadError, one_line, read_record
+from allfives_tui.replay_text import render_text
+from engine import RecordError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``replay`` sub-command's arguments."""
+    parser.add_argument("file", metavar="FILE", help="a saved game record (JSON)")
+    parser.add_argument(
+        "--text",
+        action="store_true",
+        help="print the game as plain text, hand by hand, instead of opening the replay screen",
+    )
+
+
+def _fail(file: str, message: str) -> int:
+    print(f"allfives: {file}: {one_line(message)}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay ``args.file``; 0 on success, 2 for a file that cannot be replayed."""
+    file: str = args.file
+    try:
+        record = read_record(file)
+        replay = Replay(record)
+    except ReplayLoadError as err:
+        if args.text or err.salvage is None or not sys.stdin.isatty():
+            return _fail(file, err.message)
+        from allfives_tui.screens.replay import ReplayApp
+
+        ReplayApp(error=f"{file}: {err.message}", salvage=err.salvage).run()
+        return _fail(file, err.message)
+    except RecordError as err:
+        return _fail(file, str(err))
+    if args.text:
+        try:
+            sys.stdout.write(render_text(replay))
+            sys.stdout.flush()
+        except BrokenPipeError:
+            sys.stderr.close()
+        return 0
+    from allfives_tui.screens.replay import ReplayApp
+
+    ReplayApp(replay=replay, title=file).run()
+    return 0

@@ -1,0 +1,104 @@
+"""``allfives replay FILE --text``: a recorded game as plain text, hand by hand.
+
+Plain ASCII, one action a line in notation with its points and the running
+scores, then the end-of-hand arithmetic: made for sharing and for diffs.
+"""
+
+from __future__ import annotations
+
+from allfives_tui.replay_model import Frame, Replay
+from engine import GameOver, HandOver
+
+
+def _scores(scores: tuple[int, ...]) -> str:
+    return " : ".join(str(s) for s in scores)
+
+
+def render_text(replay: Replay) -> str:
+    """The whole game as text (ending with a newline)."""
+    record = replay.record
+    rules = replay.rules
+    width = max(len(s.name) for s in record.seats)
+    out: list[str] = []
+    team_word = "partnerships" if rules.partnerships else "no partnerships"
+    out.append(
+        f"All Fives: {rules.players} players, {team_word}, target {rules.target}, "
+        f"hand size {rules.hand_size.value} ({rules.tiles_per_hand} tiles)"
+    )
+    seats = []
+    for s in record.seats:
+        kind = s.kind if s.level is None else f"{s.kind}, {s.level}"
+        seats.append(f"{s.name} ({kind})")
+    out.append("Seats: " + ", ".join(seats))
+    if record.seed is not None:
+        out.append(f"Seed: {record.seed}")
+    out.append("Scores: " + " : ".join(replay.team_name(t) for t in range(rules.teams)))
+    for frame in replay.frames:
+        if frame.move == 0:
+            _deal_lines(out, frame, replay, width)
+        else:
+            _move_line(out, frame, replay, width)
+        for ev in frame.events:
+            if isinstance(ev, HandOver):
+                _hand_over_lines(out, ev, frame, replay)
+            elif isinstance(ev, GameOver):
+                out.append(
+                    f"  Game over: {replay.team_name(ev.winner)} {replay.wins_word(ev.winner)}, "
+                    f"{_scores(ev.scores)}"
+                )
+    final = replay.frames[-1].state
+    if not final.is_terminal:
+        if final.is_chance:
+            out.append(f"(the record ends after hand {final.hand_number}; the game is not over)")
+        else:
+            out.append(
+                f"(the record ends during hand {final.hand_number}, "
+                f"{replay.seat_name(final.current or 0)} to play)"
+            )
+    return "\n".join(out) + "\n"
+
+
+def _deal_lines(out: list[str], frame: Frame, replay: Replay, width: int) -> None:
+    state = frame.state
+    start = state.current if state.current is not None else 0
+    out.append("")
+    out.append(f"Hand {frame.hand}: {replay.seat_name(start)} leads")
+    for seat, hand in enumerate(state.hands):
+        tiles = " ".join(str(t) for t in hand)
+        out.append(f"  {replay.seat_name(seat) + ':':<{width + 1}} {tiles}")
+    bone = " ".join(str(t) for t in state.boneyard) or "(empty)"
+    out.append(f"  Boneyard: {bone}")
+
+
+def _move_line(out: list[str], frame: Frame, replay: Replay, width: int) -> None:
+    seat = replay.seat_name(frame.seat if frame.seat is not None else 0)
+    points = f"+{frame.points}" if frame.points else ""
+    scores = frame.state.scores
+    for ev in frame.events:
+        if isinstance(ev, HandOver):  # the running score before the end-of-hand penalties
+            rules = replay.rules
+            scores = tuple(
+                s + sum(ev.penalties[seat] for seat in rules.seats_of(t))
+                for t, s in enumerate(ev.scores)
+            )
+    out.append(
+        f"  {frame.move:>3}. {seat:<{width}}  {frame.text:<6} {points:>4}  {_scores(scores)}"
+    )
+
+
+def _hand_over_lines(out: list[str], ev: HandOver, frame: Frame, replay: Replay) -> None:
+    rules = replay.rules
+    if ev.out_seat is None:
+        out.append(f"  Hand {ev.hand_number} is blocked.")
+    else:
+        out.append(f"  {replay.seat_name(ev.out_seat)} goes out.")
+    for team in range(rules.teams):
+        seats = rules.seats_of(team)
+        penalty = sum(ev.penalties[s] for s in seats)
+        after = ev.scores[team]
+        before = after + penalty
+        parts = ", ".join(
+            f"{replay.seat_name(s)} {ev.pips[s]} pips -> {ev.penalties[s]}" for s in seats
+        )
+        out.append(f"  {replay.team_name(team)}: {before} - {penalty} = {after}   ({parts})")
+    out.append(f"  Scores after hand {ev.hand_number}: {_scores(ev.scores)}")

@@ -1,0 +1,99 @@
+"""``allfives replay FILE --text``: the plain-text game, checked line by line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from allfives_tui.cli import main
+from tests.replay.games import SMALL_RECORD, game_record
+
+EXPECTED = """\
+All Fives: 2 players, no partnerships, target 30, hand size five-each (5 tiles)
+Seats: Ann (human), Bob (computer, greedy)
+Scores: Ann : Bob
+
+Hand 1: Ann leads
+  Ann: 6-4 4-2 2-2 3-1 0-0
+  Bob: 6-6 6-1 4-3 5-5 2-1
+  Boneyard: 1-0 5-3 4-4 1-1 2-0 3-0 3-2 3-3 4-0 4-1 5-0 5-1 5-2 5-4 6-0 6-2 6-3 6-5
+    1. Ann  6-4     +10  10 : 0
+    2. Bob  6-6 E        10 : 0
+    3. Ann  4-2 W        10 : 0
+    4. Bob  6-1 E        10 : 0
+    5. Ann  2-2 W    +5  15 : 0
+    6. Bob  2-1 W        15 : 0
+    7. Ann  3-1 W        15 : 0
+    8. Bob  4-3 W    +5  15 : 5
+    9. Ann  draw         15 : 5
+   10. Ann  1-0 E        15 : 5
+   11. Bob  draw         15 : 5
+   12. Bob  draw         15 : 5
+   13. Bob  4-4 W        15 : 5
+   14. Ann  0-0 E        15 : 5
+  Ann goes out.
+  Ann: 15 - 0 = 15   (Ann 0 pips -> 0)
+  Bob: 5 - 20 = -15   (Bob 18 pips -> 20)
+  Scores after hand 1: 15 : -15
+
+Hand 2: Ann leads
+  Ann: 5-5 0-0 1-0 1-1 2-0
+  Bob: 5-0 2-1 2-2 3-0 3-1
+  Boneyard: 3-2 3-3 4-0 4-1 4-2 4-3 4-4 5-1 5-2 5-3 5-4 6-0 6-1 6-2 6-3 6-4 6-5 6-6
+    1. Ann  5-5     +10  25 : -15
+    2. Bob  5-0 E   +10  25 : -5
+    3. Ann  0-0 E   +10  35 : -5
+  Game over: Ann wins, 35 : -5
+"""
+
+
+def test_small_record_text_line_by_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "small.json"
+    path.write_text(SMALL_RECORD)
+    assert main(["replay", str(path), "--text"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    got = out.splitlines()
+    want = EXPECTED.splitlines()
+    for n, (g, w) in enumerate(zip(got, want, strict=False), start=1):
+        assert g == w, f"line {n}"
+    assert len(got) == len(want)
+
+
+def test_text_does_not_touch_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "small.json"
+    path.write_text(SMALL_RECORD)
+    path.chmod(0o444)
+    stat = path.stat()
+    assert main(["replay", str(path), "--text"]) == 0
+    assert path.read_text() == SMALL_RECORD
+    assert path.stat().st_mtime_ns == stat.st_mtime_ns
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["small.json"]
+
+
+def test_partnership_game_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = game_record(players=4, seed=3, partnerships=True)
+    path = tmp_path / "four.json"
+    path.write_text(record.to_json())
+    assert main(["replay", str(path), "--text"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("All Fives: 4 players, partnerships, target 200")
+    assert lines[3] == "Scores: Ann & Cat : Bob & Dan"
+    assert sum(line.startswith("Hand ") for line in lines) == len(record.hands)
+    moves = [line for line in lines if line[:6].strip().rstrip(".").isdigit()]
+    assert len(moves) == sum(len(h.actions) for h in record.hands)
+    final = record.final_state()
+    assert lines[-1].endswith(" : ".join(str(s) for s in final.scores))
+    assert lines[-1].startswith("  Game over: ")
+
+
+def test_unfinished_game_says_where_it_stops(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = game_record(players=2, seed=1).truncated(30)
+    path = tmp_path / "part.json"
+    path.write_text(record.to_json())
+    assert main(["replay", str(path), "--text"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("(the record ends during hand 2, ")
