@@ -184,8 +184,8 @@ def scores_text(scores: tuple[int, ...], replay: Replay) -> str:
 # -- reading files ------------------------------------------------------------------
 
 
-class ReplayLoadError(Exception):
-    """A record file that cannot be replayed as a whole.
+class ReplayLoadError(RecordError):
+    """A record file that cannot be replayed as a whole (a :class:`RecordError`).
 
     ``message`` is one line naming the problem; ``salvage`` is the record cut
     to its sound actions when the file is well formed up to an illegal action
@@ -195,10 +195,9 @@ class ReplayLoadError(Exception):
     def __init__(
         self, message: str, *, salvage: GameRecord | None = None, good_actions: int = 0
     ) -> None:
-        super().__init__(message)
+        super().__init__(message, good_actions=good_actions)
         self.message = message
         self.salvage = salvage
-        self.good_actions = good_actions
 
 
 def one_line(text: str) -> str:
@@ -247,6 +246,8 @@ def parse_for_replay(data: str | bytes) -> GameRecord:
         ) from None
     except RecursionError:
         raise ReplayLoadError("not a game record: JSON nested too deeply") from None
+    except ValueError as err:  # the engine lets a few odd texts through (e.g. "²-4")
+        raise ReplayLoadError(f"not a game record: {one_line(str(err))}") from None
 
 
 def _ends_early(data: str | bytes) -> bool:

@@ -1,0 +1,145 @@
+"""Mutated records: loading succeeds or raises the engine's RecordError, nothing else."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from allfives_tui.replay_model import Replay, ReplayLoadError, parse_for_replay
+from engine import RecordError
+from engine.record import GameRecord, parse_record
+from tests.replay.games import SMALL_RECORD, game_record
+
+BASES = (SMALL_RECORD, game_record(players=3, seed=5).to_json())
+FUZZ = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
+
+
+@st.composite
+def mutated_actions(draw: st.DrawFn) -> str:
+    """A record whose action lists had actions deleted, duplicated, swapped or altered."""
+    data: dict[str, Any] = json.loads(draw(st.sampled_from(BASES)))
+    hands = data["hands"]
+    for _ in range(draw(st.integers(1, 3))):
+        hand = hands[draw(st.integers(0, len(hands) - 1))]
+        actions: list[str] = hand["actions"]
+        if not actions:
+            continue
+        i = draw(st.integers(0, len(actions) - 1))
+        j = draw(st.integers(0, len(actions) - 1))
+        kind = draw(st.sampled_from(["delete", "duplicate", "swap", "replace", "alter"]))
+        if kind == "delete":
+            del actions[i]
+        elif kind == "duplicate":
+            actions.insert(i, actions[i])
+        elif kind == "swap":
+            actions[i], actions[j] = actions[j], actions[i]
+        elif kind == "replace":
+            actions[i] = draw(st.sampled_from(["draw", "pass", "6-6", "5-3 N", "0-0 S", "deal"]))
+        else:
+            text = actions[i]
+            k = draw(st.integers(0, max(0, len(text) - 1)))
+            actions[i] = text[:k] + draw(st.characters(codec="utf-8")) + text[k + 1 :]
+    return json.dumps(data)
+
+
+@st.composite
+def mutated_text(draw: st.DrawFn) -> str:
+    """A record's JSON text with characters altered, deleted or cut short."""
+    text = draw(st.sampled_from(BASES))
+    for _ in range(draw(st.integers(1, 4))):
+        if not text:
+            break
+        i = draw(st.integers(0, len(text) - 1))
+        kind = draw(st.sampled_from(["alter", "delete", "insert", "truncate"]))
+        if kind == "alter":
+            text = (
+                text[:i] + draw(st.sampled_from('0123456789-"{}[],: EWNSxdraw\\')) + text[i + 1 :]
+            )
+        elif kind == "delete":
+            text = text[:i] + text[i + 1 :]
+        elif kind == "insert":
+            text = text[:i] + draw(st.characters()) + text[i:]
+        else:
+            text = text[:i]
+    return text
+
+
+def _engine_digit_bug(text: str) -> bool:
+    """The engine's parse_tile takes any Unicode digit ("²".isdigit()) then int() fails."""
+    try:
+        text = json.dumps(json.loads(text), ensure_ascii=False)
+    except (ValueError, RecursionError):
+        pass
+    return any(ch.isdigit() and not ch.isdecimal() for ch in text)
+
+
+def _check(text: str) -> None:
+    record: GameRecord | None
+    try:
+        record = parse_record(text)
+    except RecordError:
+        record = None
+    except ValueError:
+        assert _engine_digit_bug(text)  # reported to the engine's owner; worked around
+        record = None
+    if record is not None:
+        assert isinstance(record, GameRecord)
+    try:
+        for_replay = parse_for_replay(text)
+    except ReplayLoadError as err:
+        assert isinstance(err, RecordError)
+        assert record is None
+        assert "\n" not in err.message and err.message
+        if err.salvage is not None:
+            assert len(Replay(err.salvage)) == err.good_actions
+        return
+    assert record is not None
+    assert for_replay == record
+    if record.hands:
+        replay = Replay(record)
+        assert replay.frames[-1].state == record.final_state()
+
+
+@FUZZ
+@given(mutated_actions())
+def test_mutated_actions_load_or_raise_record_error(text: str) -> None:
+    _check(text)
+
+
+@FUZZ
+@given(mutated_text())
+def test_mutated_text_loads_or_raises_record_error(text: str) -> None:
+    _check(text)
+
+
+@FUZZ
+@given(st.sampled_from(BASES), st.data())
+def test_truncated_records(text: str, data: st.DataObject) -> None:
+    cut = data.draw(st.integers(0, len(text)))
+    _check(text[:cut])
+    _check(text.encode()[:cut].decode("utf-8", errors="ignore"))
+
+
+@pytest.mark.xfail(reason="engine bug: parse_tile('²-4') raises a bare ValueError", strict=False)
+def test_engine_superscript_digit_raises_record_error() -> None:
+    data = json.loads(SMALL_RECORD)
+    data["hands"][0]["actions"][0] = "\u00b2-4"
+    with pytest.raises(RecordError):
+        parse_record(json.dumps(data))
+
+
+def test_replay_wraps_the_engine_digit_bug() -> None:
+    data = json.loads(SMALL_RECORD)
+    data["hands"][0]["actions"][0] = "\u00b2-4"
+    with pytest.raises(ReplayLoadError) as info:
+        parse_for_replay(json.dumps(data))
+    assert info.value.message.startswith("not a game record: ")
