@@ -1,0 +1,75 @@
+"""Engine events in plain words, for the event log.
+
+``describe(event, names, viewer=0)`` -> ``"West plays 5-3 on the east end — ends total 15: +15"``.
+A tile another seat drew is never named: only ``viewer``'s own draws are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed, Rules
+
+
+def _verb(names: Sequence[str], seat: int, viewer: int | None, verb: str) -> str:
+    if seat == viewer:
+        plural = {"plays": "play", "leads": "lead", "draws": "draw", "passes": "pass",
+                  "goes": "go", "wins": "win", "must": "must"}
+        return f"You {plural.get(verb, verb)}"
+    return f"{names[seat]} {verb}"
+
+
+def team_name(rules: Rules, team: int, names: Sequence[str]) -> str:
+    """A side's name: the seat's name, or "A & B" for a partnership."""
+    return " & ".join(names[s] for s in rules.seats_of(team))
+
+
+def describe(
+    event: Event,
+    names: Sequence[str],
+    viewer: int | None = 0,
+    rules: Rules | None = None,
+) -> str:
+    """One event as a sentence. ``viewer`` is the seat reading (``None``: an onlooker)."""
+    if isinstance(event, Placed):
+        total = f"ends total {event.total}"
+        score = f": +{event.points}" if event.points else ""
+        if event.end is None:
+            return f"{_verb(names, event.seat, viewer, 'leads')} {event.tile} — {total}{score}"
+        where = f"on the {event.end.word} end"
+        return f"{_verb(names, event.seat, viewer, 'plays')} {event.tile} {where} — {total}{score}"
+    if isinstance(event, Drew):
+        what = f" {event.tile}" if event.seat == viewer and event.tile is not None else ""
+        text = f"{_verb(names, event.seat, viewer, 'draws')}{what} from the boneyard"
+        if event.must_play:
+            text += " — it fits and must be played"
+        return text
+    if isinstance(event, Passed):
+        who = _verb(names, event.seat, viewer, "passes")
+        return f"{who}: nothing fits and the boneyard is empty"
+    if isinstance(event, Dealt):
+        return f"Hand {event.hand_number} dealt; {_verb(names, event.start, viewer, 'leads')}."
+    if isinstance(event, HandOver):
+        if event.out_seat is None:
+            head = f"Hand {event.hand_number} is blocked."
+        else:
+            who = _verb(names, event.out_seat, viewer, "goes")
+            head = f"{who} out: hand {event.hand_number} is over."
+        losses = ", ".join(
+            f"{names[s]} -{p}" for s, p in enumerate(event.penalties) if p
+        )
+        return f"{head} Tiles left count against: {losses}." if losses else head
+    if isinstance(event, GameOver):
+        scores = "-".join(str(s) for s in event.scores)
+        if rules is not None:
+            who = team_name(rules, event.winner, names)
+            verb = "win" if (viewer is not None and rules.team_of(viewer) == event.winner) else (
+                "wins" if len(rules.seats_of(event.winner)) == 1 else "win"
+            )
+            if viewer is not None and rules.team_of(viewer) == event.winner and len(
+                rules.seats_of(event.winner)
+            ) == 1:
+                who = "You"
+            return f"{who} {verb} the game, {scores}!"
+        return f"{names[event.winner]} wins the game, {scores}!"
+    return str(event)  # pragma: no cover

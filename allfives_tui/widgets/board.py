@@ -1,0 +1,544 @@
+"""The board: an engine :class:`~engine.Layout` drawn as a spinner cross.
+
+The main line runs west-east through the spinner (or the lead, before a
+spinner), the spinner's arms run north and south. Doubles lie crosswise and
+the spinner has a double border. Every open end carries a marker such as
+``W:5`` (the end's letter and the pip it needs). A line that would leave the
+space bends round a corner, pinwheel fashion (west turns south, south turns
+east, east turns north, north turns west); if even that cannot fit, the board
+grows and scrolls, so a tile is never cut off.
+
+Public API (stable; the replay screen uses it):
+
+* ``Board(layout=None, *, highlight=(), cursor=None, last=None)``
+* ``board.update_layout(layout, *, highlight=(), cursor=None, last=None)``
+* reactives ``tableau`` (the Layout), ``highlight`` (ends to highlight),
+  ``cursor`` (the end currently chosen), ``last`` (the tile to mark as just played)
+* message :class:`Board.EndClicked` (``end``) when an open end's marker is clicked
+* :func:`plan_board` — the pure layout computation, for tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from allfives_tui.widgets.tiles import Border, horizontal_glyph, vertical_glyph
+from engine import End, Layout, Tile
+
+# Directions as unit vectors (x grows east, y grows south).
+_DIRS: dict[str, tuple[int, int]] = {"L": (-1, 0), "R": (1, 0), "U": (0, -1), "D": (0, 1)}
+_TURN = {"L": "D", "D": "R", "R": "U", "U": "L"}
+_START = {End.W: "L", End.E: "R", End.N: "U", End.S: "D"}
+MARKER_WIDTH = 5
+END_INDEX: dict[End, int] = {End.W: 0, End.E: 1, End.N: 2, End.S: 3}
+"""Index of each end in ``Layout.ends`` (``End.index`` is shadowed by ``str.index``)."""
+
+# Style names (component classes without the "board--" prefix).
+TILE, PIP, SPINNER, LAST, END, END_HL, END_CURSOR, EMPTY = (
+    "tile",
+    "pip",
+    "spinner",
+    "last",
+    "end",
+    "end-hl",
+    "end-cursor",
+    "empty",
+)
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle of cells: ``x0 <= x < x1`` and ``y0 <= y < y1``."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+    def overlaps(self, other: Rect) -> bool:
+        """True when the two share a cell."""
+        return self.x0 < other.x1 and other.x0 < self.x1 and self.y0 < other.y1 and (
+            other.y0 < self.y1
+        )
+
+    def shifted(self, dx: int, dy: int) -> Rect:
+        """The same rectangle moved by ``(dx, dy)``."""
+        return Rect(self.x0 + dx, self.y0 + dy, self.x1 + dx, self.y1 + dy)
+
+    def contains(self, x: int, y: int) -> bool:
+        """True when cell ``(x, y)`` is inside."""
+        return self.x0 <= x < self.x1 and self.y0 <= y < self.y1
+
+
+@dataclass(frozen=True)
+class PlacedGlyph:
+    """One tile as drawn: where, its rows of text and its style."""
+
+    rect: Rect
+    rows: tuple[str, ...]
+    tile: Tile
+    spinner: bool = False
+
+
+@dataclass(frozen=True)
+class EndMarker:
+    """An open end's marker on the board."""
+
+    end: End
+    value: int
+    rect: Rect
+
+
+@dataclass
+class BoardPlan:
+    """Where every tile and end marker goes on a canvas of ``width`` x ``height``."""
+
+    width: int
+    height: int
+    glyphs: list[PlacedGlyph] = field(default_factory=list)
+    markers: list[EndMarker] = field(default_factory=list)
+    bent: bool = False
+
+    def end_at(self, x: int, y: int) -> End | None:
+        """The end whose marker covers cell ``(x, y)``, if any."""
+        for m in self.markers:
+            if m.rect.contains(x, y):
+                return m.end
+        return None
+
+    def marker(self, end: End) -> EndMarker | None:
+        """The marker of ``end``, if it is open."""
+        for m in self.markers:
+            if m.end is end:
+                return m
+        return None
+
+
+class _NoFit(Exception):
+    pass
+
+
+Arm = list[tuple[Tile, int, int]]
+Parts = tuple[tuple[Tile, bool, bool], dict[End, Arm]]
+
+
+def _chains(layout: Layout) -> Parts:
+    """The centre tile (tile, is_spinner, vertical) and each arm outward as (tile, inner, outer)."""
+    line = layout.main_line()
+    assert layout.lead is not None
+    if layout.spinner_at is None:
+        idx = len(layout.west)
+        centre = (layout.lead, False, False)
+    else:
+        idx = len(layout.west) + layout.spinner_at
+        centre = (line[idx][0], True, True)
+    west = [(t, e, w) for (t, w, e) in reversed(line[:idx])]
+    east = [(t, w, e) for (t, w, e) in line[idx + 1 :]]
+    north = [(p.tile, p.inner, p.outer) for p in layout.north]
+    south = [(p.tile, p.inner, p.outer) for p in layout.south]
+    return centre, {End.W: west, End.E: east, End.N: north, End.S: south}
+
+
+def _piece_rect(d: str, axis: int, cursor: int, along: int, across: int) -> Rect:
+    lo = axis - across // 2
+    if d == "R":
+        return Rect(cursor, lo, cursor + along, lo + across)
+    if d == "L":
+        return Rect(cursor - along, lo, cursor, lo + across)
+    if d == "D":
+        return Rect(lo, cursor, lo + across, cursor + along)
+    return Rect(lo, cursor - along, lo + across, cursor)
+
+
+def _advance(d: str, rect: Rect) -> int:
+    return {"R": rect.x1, "L": rect.x0, "D": rect.y1, "U": rect.y0}[d]
+
+
+def _turn(nd: str, last: Rect) -> tuple[int, int]:
+    """(axis, cursor) of a new segment going ``nd`` round the corner after ``last``."""
+    if nd == "D":
+        return last.x0 + 2, last.y1
+    if nd == "U":
+        return last.x1 - 3, last.y0
+    if nd == "L":
+        return last.y0 + 2, last.x0
+    return last.y1 - 3, last.x1
+
+
+def _glyph_rows(
+    d: str, tile: Tile, inner: int, outer: int, border: Border
+) -> tuple[bool, tuple[str, ...]]:
+    """(drawn vertically?, rows) for a tile on a segment going ``d``."""
+    horizontal_seg = d in "LR"
+    vertical = horizontal_seg == tile.is_double
+    if vertical:
+        top, bottom = (outer, inner) if d == "U" else (inner, outer)
+        return True, tuple(vertical_glyph(top, bottom, border))
+    left, right = (outer, inner) if d == "L" else (inner, outer)
+    return False, tuple(horizontal_glyph(left, right, border))
+
+
+def _try_plan(
+    layout: Layout,
+    parts: Parts,
+    width: int | None,
+    height: int | None,
+    cx: int,
+    cy: int,
+    max_turns: int = 1,
+) -> BoardPlan:
+    """Place everything with the centre tile at (cx, cy); raise _NoFit if it cannot."""
+    (ctile, is_spinner, cvertical), chains = parts
+    occupied: list[Rect] = []
+
+    def fits(r: Rect) -> bool:
+        if r.x0 < 0 or r.y0 < 0:
+            return False
+        if width is not None and r.x1 > width:
+            return False
+        if height is not None and r.y1 > height:
+            return False
+        return not any(r.overlaps(o) for o in occupied)
+
+    plan = BoardPlan(width or 0, height or 0)
+    if cvertical:
+        crect = Rect(cx - 1, cy - 2, cx + 2, cy + 3)
+        rows = tuple(vertical_glyph(ctile.high, ctile.low, "double"))
+    else:
+        crect = Rect(cx - 2, cy - 1, cx + 3, cy + 2)
+        rows = tuple(horizontal_glyph(ctile.low, ctile.high, "plain"))
+    if not fits(crect):
+        raise _NoFit
+    occupied.append(crect)
+    plan.glyphs.append(PlacedGlyph(crect, rows, ctile, spinner=is_spinner))
+    starts = {
+        End.W: (cy, crect.x0),
+        End.E: (cy, crect.x1),
+        End.N: (cx, crect.y0),
+        End.S: (cx, crect.y1),
+    }
+    for end in (End.W, End.E, End.N, End.S):
+        pieces = chains[end]
+        value = layout.ends[END_INDEX[end]]
+        if not pieces and value < 0:
+            continue
+        d = _START[end]
+        axis, cursor = starts[end]
+        last: Rect | None = None
+        turns = 0
+        items: list[tuple[Tile, int, int] | None] = [*pieces]
+        if value >= 0:
+            items.append(None)  # the end marker
+        for item in items:
+            placed = False
+            for _attempt in range(3):
+                if item is None:
+                    along, across = (MARKER_WIDTH, 1) if d in "LR" else (1, MARKER_WIDTH)
+                else:
+                    tile = item[0]
+                    along, across = (3, 5) if tile.is_double else (5, 3)
+                r = _piece_rect(d, axis, cursor, along, across)
+                if fits(r):
+                    placed = True
+                    break
+                if last is None or turns >= max_turns:
+                    raise _NoFit
+                turns += 1
+                d = _TURN[d]
+                axis, cursor = _turn(d, last)
+                plan.bent = True
+            if not placed:
+                raise _NoFit
+            occupied.append(r)
+            if item is None:
+                plan.markers.append(EndMarker(end, value, r))
+            else:
+                tile, inner, outer = item
+                _, rows = _glyph_rows(d, tile, inner, outer, "plain")
+                plan.glyphs.append(PlacedGlyph(r, rows, tile))
+            cursor = _advance(d, r)
+            last = r
+    return plan
+
+
+def _spiral(centre: int, lo: int, hi: int, step: int = 1) -> Iterable[int]:
+    yield centre
+    k = step
+    while centre - k >= lo or centre + k <= hi:
+        if centre - k >= lo:
+            yield centre - k
+        if centre + k <= hi:
+            yield centre + k
+        k += step
+
+
+def _fit(plan: BoardPlan, width: int, height: int) -> BoardPlan:
+    """Centre the contents on a canvas at least ``width`` x ``height``, cropped to them."""
+    rects = [g.rect for g in plan.glyphs] + [m.rect for m in plan.markers]
+    x0 = min(r.x0 for r in rects)
+    y0 = min(r.y0 for r in rects)
+    w = max(r.x1 for r in rects) - x0
+    h = max(r.y1 for r in rects) - y0
+    cw, ch = max(w, width), max(h, height)
+    dx, dy = (cw - w) // 2 - x0, (ch - h) // 2 - y0
+    return BoardPlan(
+        cw,
+        ch,
+        [PlacedGlyph(g.rect.shifted(dx, dy), g.rows, g.tile, g.spinner) for g in plan.glyphs],
+        [EndMarker(m.end, m.value, m.rect.shifted(dx, dy)) for m in plan.markers],
+        plan.bent,
+    )
+
+
+def _arm_length(pieces: Sequence[tuple[Tile, int, int]], horizontal: bool) -> int:
+    return sum(3 if t.is_double else 5 for t, _, _ in pieces) + (MARKER_WIDTH if horizontal else 1)
+
+
+@lru_cache(maxsize=64)
+def plan_board(layout: Layout, width: int, height: int) -> BoardPlan:
+    """Lay ``layout`` out on ``width`` x ``height`` cells, bending lines to fit.
+
+    The result may be larger than asked (the board then scrolls) when the
+    lines cannot fit even with bends; it is never cut.
+    """
+    width, height = max(width, 12), max(height, 7)
+    if layout.lead is None:
+        return BoardPlan(width, height)
+    parts = _chains(layout)
+    chains = parts[1]
+    lw = _arm_length(chains[End.W], True)
+    le = _arm_length(chains[End.E], True)
+    ln = _arm_length(chains[End.N], False)
+    ls = _arm_length(chains[End.S], False)
+    # The centre where the arms would balance, clamped to the canvas.
+    ideal_x = round(width * (lw + 2) / (lw + le + 4)) if lw + le else width // 2
+    ideal_y = round(height * (ln + 2) / (ln + ls + 4)) if ln + ls else height // 2
+    ideal_x = min(max(ideal_x, 3), width - 4)
+    ideal_y = min(max(ideal_y, 3), height - 4)
+    attempts = [(height, 1), (height, 2), (height + 5, 2), (height + 12, 2), (height + 24, 2)]
+    lo_x, hi_x = max(2, ideal_x - width // 3), min(width - 3, ideal_x + width // 3)
+    xs = list(_spiral(ideal_x, lo_x, hi_x, 2))
+    for h, turns in attempts:
+        mid = ideal_y if h == height else h // 2
+        for cy in _spiral(mid, max(2, mid - 3), min(h - 3, mid + 3)):
+            for cx in xs:
+                try:
+                    plan = _try_plan(layout, parts, width, h, cx, cy, turns)
+                except _NoFit:
+                    continue
+                return _fit(plan, width, height)
+    # Straight lines on a canvas as big as they need: the board scrolls.
+    return _fit(_try_plan(layout, parts, None, None, 1000, 1000, 0), width, height)
+
+
+class Board(ScrollView, can_focus=False):
+    """The layout drawn as a spinner cross, with every open end marked.
+
+    Set :attr:`tableau` (or call :meth:`update_layout`) to show a layout;
+    :attr:`highlight` marks ends a selected tile fits, :attr:`cursor` the end
+    being chosen, :attr:`last` the tile just played. Clicking an end's marker
+    posts :class:`Board.EndClicked`.
+    """
+
+    COMPONENT_CLASSES = {
+        "board--tile",
+        "board--pip",
+        "board--spinner",
+        "board--last",
+        "board--end",
+        "board--end-hl",
+        "board--end-cursor",
+        "board--empty",
+    }
+
+    class EndClicked(Message):
+        """An open end's marker was clicked."""
+
+        def __init__(self, board: Board, end: End) -> None:
+            super().__init__()
+            self.board = board
+            self.end = end
+
+        @property
+        def control(self) -> Board:
+            """The board that was clicked."""
+            return self.board
+
+    tableau: reactive[Layout] = reactive(Layout, always_update=False)
+    highlight: reactive[tuple[End, ...]] = reactive((), always_update=False)
+    cursor: reactive[End | None] = reactive(None)
+    last: reactive[Tile | None] = reactive(None)
+
+    def __init__(
+        self,
+        layout: Layout | None = None,
+        *,
+        highlight: Sequence[End] = (),
+        cursor: End | None = None,
+        last: Tile | None = None,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.set_reactive(Board.tableau, layout if layout is not None else Layout())
+        self.set_reactive(Board.highlight, tuple(highlight))
+        self.set_reactive(Board.cursor, cursor)
+        self.set_reactive(Board.last, last)
+        self._plan: BoardPlan | None = None
+        self._rows: list[Strip] | None = None
+
+    # -- public ------------------------------------------------------------
+    def update_layout(
+        self,
+        layout: Layout,
+        *,
+        highlight: Sequence[End] = (),
+        cursor: End | None = None,
+        last: Tile | None = None,
+    ) -> None:
+        """Show ``layout`` with the given highlights in one refresh."""
+        self.set_reactive(Board.tableau, layout)
+        self.set_reactive(Board.highlight, tuple(highlight))
+        self.set_reactive(Board.cursor, cursor)
+        self.set_reactive(Board.last, last)
+        self._replan()
+
+    @property
+    def plan(self) -> BoardPlan:
+        """The current plan (computed for the current size)."""
+        if self._plan is None:
+            self._replan(refresh=False)
+        assert self._plan is not None
+        return self._plan
+
+    def end_offset(self, end: End) -> tuple[int, int] | None:
+        """Where ``end``'s marker is, relative to the board's top-left (for clicks in tests)."""
+        m = self.plan.marker(end)
+        if m is None:
+            return None
+        x = m.rect.x0 + m.rect.x1 // 2 - m.rect.x0 // 2 - int(self.scroll_offset.x)
+        y = m.rect.y0 - int(self.scroll_offset.y)
+        return x, y
+
+    # -- reactive plumbing -------------------------------------------------
+    def watch_tableau(self) -> None:
+        self._replan()
+
+    def watch_highlight(self) -> None:
+        self._redraw()
+
+    def watch_cursor(self) -> None:
+        self._redraw()
+
+    def watch_last(self) -> None:
+        self._redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._replan()
+
+    def _viewport(self) -> tuple[int, int]:
+        size = self.scrollable_content_region.size
+        return size.width, size.height
+
+    def _replan(self, refresh: bool = True) -> None:
+        w, h = self._viewport()
+        if w <= 0 or h <= 0:
+            w, h = 60, 15
+        plan = plan_board(self.tableau, w, h)
+        self._plan = plan
+        self.virtual_size = Size(plan.width, plan.height)
+        self._redraw(refresh)
+
+    def _redraw(self, refresh: bool = True) -> None:
+        self._rows = None
+        if refresh:
+            self.refresh()
+
+    # -- drawing -----------------------------------------------------------
+    def _styles(self) -> dict[str, Style]:
+        return {
+            name: self.get_component_rich_style(f"board--{name}")
+            for name in (TILE, PIP, SPINNER, LAST, END, END_HL, END_CURSOR, EMPTY)
+        }
+
+    def _build_rows(self) -> list[Strip]:
+        plan = self.plan
+        styles = self._styles()
+        base = self.rich_style
+        grid: list[list[tuple[str, Style]]] = [
+            [(" ", base)] * plan.width for _ in range(plan.height)
+        ]
+
+        def put(x: int, y: int, text: str, style: Style) -> None:
+            row = grid[y]
+            for i, ch in enumerate(text):
+                if 0 <= x + i < plan.width:
+                    row[x + i] = (ch, style)
+
+        if self.tableau.lead is None:
+            msg = "The table is empty: the first tile leads."
+            put(max(0, (plan.width - len(msg)) // 2), plan.height // 2, msg, styles[EMPTY])
+        for g in plan.glyphs:
+            frame = styles[SPINNER] if g.spinner else styles[TILE]
+            if self.last is not None and g.tile == self.last:
+                frame = styles[LAST]
+            pip = frame + styles[PIP]
+            for dy, text in enumerate(g.rows):
+                for dx, ch in enumerate(text):
+                    put(g.rect.x0 + dx, g.rect.y0 + dy, ch, pip if ch.isdigit() else frame)
+        for m in plan.markers:
+            letter = m.end.value
+            if m.end is self.cursor:
+                text, style = f"»{letter}:{m.value}«", styles[END_CURSOR]
+            elif m.end in self.highlight:
+                text, style = f"▸{letter}:{m.value}◂", styles[END_HL]
+            else:
+                text, style = f" {letter}:{m.value} ", styles[END]
+            put(m.rect.x0, m.rect.y0, text, style)
+        strips: list[Strip] = []
+        for row in grid:
+            segs: list[Segment] = []
+            run_text, run_style = "", None
+            for ch, st in row:
+                if st is run_style:
+                    run_text += ch
+                else:
+                    if run_text:
+                        segs.append(Segment(run_text, run_style))
+                    run_text, run_style = ch, st
+            if run_text:
+                segs.append(Segment(run_text, run_style))
+            strips.append(Strip(segs, plan.width))
+        return strips
+
+    def render_line(self, y: int) -> Strip:
+        """One row of the board, scrolled."""
+        if self._rows is None:
+            self._rows = self._build_rows()
+        scroll_x, scroll_y = self.scroll_offset
+        row = scroll_y + y
+        width = self.scrollable_content_region.width
+        if row >= len(self._rows):
+            return Strip.blank(width, self.rich_style)
+        return self._rows[row].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+
+    def on_click(self, event: events.Click) -> None:
+        """Clicking an open end's marker posts :class:`EndClicked`."""
+        x = event.x + int(self.scroll_offset.x)
+        y = event.y + int(self.scroll_offset.y)
+        end = self.plan.end_at(x, y)
+        if end is not None:
+            event.stop()
+            self.post_message(self.EndClicked(self, end))

@@ -1,0 +1,92 @@
+"""The move list beside the replay board: every action in notation, hand by hand.
+
+``MoveList(replay)`` lists each hand under a heading, one line per action
+(the deal first) with the seat and the points scored. :meth:`MoveList.show`
+highlights the line of a frame without moving the game; selecting a line
+(Enter, or a click) posts :class:`MoveList.Picked` with the frame's index.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from allfives_tui.replay_model import Frame, Replay
+
+NAME_WIDTH = 6
+"""Columns for a seat's name in a line; longer names are cut."""
+
+
+def move_line(frame: Frame, replay: Replay) -> Text:
+    """One line of the list: ``" 12 Ann    5-3 E  +10"``, or ``"  · deal"``."""
+    if frame.move == 0:
+        return Text("  · deal", style="italic")
+    seat = frame.seat if frame.seat is not None else 0
+    name = replay.seat_name(seat)[:NAME_WIDTH]
+    points = f"+{frame.points}" if frame.points else ""
+    line = Text(f"{frame.move:>3} {name:<{NAME_WIDTH}} {frame.text:<5}")
+    if points:
+        line.append(f" {points:>3}", style="bold")
+    return line
+
+
+class MoveList(OptionList):
+    """Every action of a replay, one per line; pick one to jump to it."""
+
+    DEFAULT_CSS = """
+    MoveList { width: 24; height: 1fr; }
+    """
+
+    class Picked(Message):
+        """The move at frame ``index`` was selected."""
+
+        def __init__(self, move_list: MoveList, index: int) -> None:
+            super().__init__()
+            self.move_list = move_list
+            self.index = index
+
+        @property
+        def control(self) -> MoveList:
+            """The list the move was picked from."""
+            return self.move_list
+
+    def __init__(
+        self,
+        replay: Replay,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        options: list[Option] = []
+        self._option_of: list[int] = []
+        self._frame_of: dict[int, int] = {}
+        for frame in replay.frames:
+            if frame.move == 0:
+                options.append(Option(Text(f"Hand {frame.hand}", style="bold"), disabled=True))
+            self._frame_of[len(options)] = frame.index
+            self._option_of.append(len(options))
+            options.append(Option(move_line(frame, replay), id=f"frame-{frame.index}"))
+        super().__init__(*options, name=name, id=id, classes=classes, markup=False)
+
+    def option_index(self, frame: int) -> int:
+        """The option (line) that shows frame ``frame``."""
+        return self._option_of[frame]
+
+    def frame_at(self, option: int) -> int | None:
+        """The frame shown by option ``option`` (``None`` for a hand's heading)."""
+        return self._frame_of.get(option)
+
+    def show(self, frame: int) -> None:
+        """Highlight frame ``frame``'s line and scroll it into view."""
+        option = self._option_of[frame]
+        if self.highlighted != option:
+            self.highlighted = option
+
+    def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        frame = self._frame_of.get(event.option_index)
+        if frame is not None:
+            self.post_message(self.Picked(self, frame))

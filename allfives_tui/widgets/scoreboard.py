@@ -1,0 +1,95 @@
+"""The scoreboard and the boneyard counter.
+
+``Scoreboard.show(snapshot, names, human=0)`` takes a :class:`~engine.GameState`
+or a :class:`~engine.SeatView` (both carry rules, scores, the seat to act, the
+hand number and the public history) and lists every side's score against the
+target, whose turn it is, the last play's points and each seat's tile count.
+``BoneyardCounter.show(snapshot)`` shows the tiles left to draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from engine import GameState, Phase, Play, SeatView
+
+Snapshot = GameState | SeatView
+
+
+def hand_counts(snapshot: Snapshot) -> tuple[int, ...]:
+    """Tiles held per seat (public knowledge)."""
+    if isinstance(snapshot, SeatView):
+        return snapshot.hand_counts
+    return tuple(len(h) for h in snapshot.hands)
+
+
+def boneyard_size(snapshot: Snapshot) -> int:
+    """Tiles left in the boneyard."""
+    if isinstance(snapshot, SeatView):
+        return snapshot.boneyard_size
+    return len(snapshot.boneyard)
+
+
+class Scoreboard(Static):
+    """Every side's score and the target, whose turn it is, the last play, the hand number."""
+
+    def show(self, snapshot: Snapshot, names: Sequence[str], human: int | None = 0) -> None:
+        """Render ``snapshot`` with seat ``names``; ``human`` is marked as "you"."""
+        rules = snapshot.rules
+        counts = hand_counts(snapshot)
+        table = Table.grid(padding=(0, 1), expand=True)
+        table.add_column(width=1)
+        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        table.add_column(justify="right")
+        table.add_column(justify="right")
+        turn = snapshot.current if snapshot.phase is Phase.PLAY else None
+        for team in range(rules.teams):
+            seats = rules.seats_of(team)
+            score = snapshot.scores[team] if snapshot.scores else 0
+            if len(seats) > 1:
+                label = " & ".join(names[s] for s in seats)
+                table.add_row("", Text(label, style="bold"), Text(str(score), style="bold"), "")
+            for s in seats:
+                marker = Text("▶", style="bold") if s == turn else Text(" ")
+                name = Text(names[s], style="bold" if s == human else "")
+                if s == human:
+                    name.append(" (you)", style="dim")
+                pts = "" if len(seats) > 1 else str(score)
+                table.add_row(marker, name, Text(pts, style="bold"), Text(f"{counts[s]}▮"))
+        status = Text()
+        status.append(f"Hand {max(snapshot.hand_number, 1)}", style="bold")
+        status.append(f" · to {rules.target}")
+        last = snapshot.history[-1] if snapshot.history else None
+        lines = Text()
+        if last is not None and isinstance(last.action, Play):
+            pts = f"+{last.points}" if last.points else "no score"
+            lines.append(f"Last: {names[last.seat]} {last.action.tile} ({pts})")
+        elif last is not None:
+            lines.append(f"Last: {names[last.seat]} {last.action}")
+        else:
+            lines.append("Last: —")
+        out = Table.grid(expand=True)
+        out.add_row(status)
+        out.add_row(table)
+        out.add_row(lines)
+        self.update(out)
+
+
+class BoneyardCounter(Static):
+    """Tiles left in the boneyard, as a number and a little stack."""
+
+    def show(self, snapshot: Snapshot) -> None:
+        """Render the boneyard's size from ``snapshot``."""
+        n = boneyard_size(snapshot)
+        text = Text()
+        text.append("Boneyard ", style="bold")
+        text.append(f"{n} tile{'s' if n != 1 else ''}")
+        if n:
+            text.append("  " + "▮" * min(n, 14), style="dim")
+        else:
+            text.append("  (empty)", style="dim")
+        self.update(text)
