@@ -87,8 +87,8 @@ class Tile(BaseModel):
 
 
 def _parse_pair(text: str) -> dict[str, int]:
-    parts = text.strip().split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) == 1 for p in parts):
+    parts = [p.strip() for p in text.strip().split("-")]
+    if len(parts) != 2 or not all(len(p) == 1 and p in "0123456789" for p in parts):
         raise NotationError(f"not a tile: {text!r} (write it like 5-3)")
     a, b = int(parts[0]), int(parts[1])
     if a > MAX_PIP or b > MAX_PIP:

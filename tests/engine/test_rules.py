@@ -215,3 +215,11 @@ def test_seeded_deal_is_stable_across_versions() -> None:
         "deal 1 | 6-1 5-3 3-2 6-0 5-4 6-5 1-1 2-2 5-1 | 4-4 6-6 4-1 0-0 1-0 3-0 4-2 3-1 5-2"
         " / 6-2 2-0 4-0 5-5 3-3 4-3 2-1 6-3 5-0 6-4"
     )
+
+
+@pytest.mark.parametrize("text", ["²-4", "7-1", "5", "5-3-1", "", "a-b", "\uff15-3", "5 - 3 X"])
+def test_bad_notation_raises_notation_error(text: str) -> None:
+    from engine import NotationError
+
+    with pytest.raises(NotationError):
+        parse_action(text)
