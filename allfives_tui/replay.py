@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
             return _fail(file, err.message)
         from allfives_tui.screens.replay import ReplayApp
 
-        ReplayApp(error=f"{file}: {err.message}", salvage=err.salvage).run()
+        ReplayApp(error=err, path=file).run()
         return _fail(file, err.message)
     except RecordError as err:
         return _fail(file, str(err))

@@ -164,9 +164,8 @@ def describe_events(frame: Frame, replay: Replay) -> list[str]:
                 for s, (pips, pen) in enumerate(zip(ev.pips, ev.penalties, strict=True))
                 if pen
             ]
-            if lost:
-                lines.append("Left in hand: " + ", ".join(lost) + ".")
-            lines.append("Scores: " + scores_text(ev.scores, replay) + ".")
+            scores = "Scores: " + scores_text(ev.scores, replay) + "."
+            lines.append(("Left in hand: " + ", ".join(lost) + ". " if lost else "") + scores)
         elif isinstance(ev, GameOver):
             lines.append(
                 f"{replay.team_name(ev.winner)} {replay.wins_word(ev.winner)} the game, "
@@ -246,7 +245,7 @@ def parse_for_replay(data: str | bytes) -> GameRecord:
         ) from None
     except RecursionError:
         raise ReplayLoadError("not a game record: JSON nested too deeply") from None
-    except ValueError as err:  # the engine lets a few odd texts through (e.g. "²-4")
+    except ValueError as err:  # belt and braces: the engine promises RecordError only
         raise ReplayLoadError(f"not a game record: {one_line(str(err))}") from None
 
 

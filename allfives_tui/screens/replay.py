@@ -1,0 +1,429 @@
+"""The replay screen: step through a recorded game with every hand face up.
+
+:class:`ReplayScreen` takes a :class:`~engine.record.GameRecord` (or a ready
+:class:`~allfives_tui.replay_model.Replay`) and works inside any app: the game
+app pushes it for "Replay this game" and "Open replay…", and
+:class:`ReplayApp` (``allfives replay FILE``) runs it alone. Every snapshot is
+precomputed, so stepping back is instant; widgets only render the frame.
+
+:class:`OpenReplayScreen` asks for a file, shows why a file cannot be
+replayed (the same one line as the command prints) and, when the actions
+before a bad one are sound, offers to replay up to the last good one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import Button, Footer, Input, Static
+
+from allfives_tui.replay_model import (
+    Frame,
+    Replay,
+    ReplayLoadError,
+    describe_events,
+    read_record,
+)
+from allfives_tui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
+from allfives_tui.widgets.move_list import MoveList
+from engine import Drew, Placed, Play, Tile
+from engine.record import GameRecord
+
+SPEEDS: tuple[float, ...] = (3.0, 2.0, 1.2, 0.8, 0.5, 0.3, 0.15)
+"""Seconds per step of automatic play, slowest first."""
+DEFAULT_SPEED = 3
+
+
+REPLAY_CSS = Path(__file__).with_name("replay.tcss")
+
+
+class ReplayScreen(Screen[None]):
+    """A recorded game, one action at a time, with the board, all hands and the scores."""
+
+    CSS_PATH = [WIDGETS_CSS, REPLAY_CSS]
+
+    BINDINGS = [
+        Binding("left", "back", "Back", priority=True, key_display="←"),
+        Binding("right", "forward", "Step", priority=True, key_display="→"),
+        Binding("home", "start", "First", priority=True, key_display="Home"),
+        Binding("end", "end", "Last", priority=True, key_display="End"),
+        Binding("pageup", "prev_hand", "Hand-", priority=True, key_display="PgUp"),
+        Binding("pagedown", "next_hand", "Hand+", priority=True, key_display="PgDn"),
+        Binding("space", "toggle_play", "Play", priority=True, key_display="Space"),
+        Binding("plus,equals_sign", "faster", "Faster", key_display="+"),
+        Binding("minus,underscore", "slower", "Slower", key_display="-"),
+        Binding("v", "cycle_view", "View"),
+        Binding("escape,q", "close", "Close", key_display="q"),
+    ]
+
+    index: reactive[int] = reactive(0, init=False)
+    """The frame on show."""
+    viewer: reactive[int | None] = reactive(None, init=False)
+    """``None`` shows every hand face up; a seat shows only what that seat saw."""
+    playing: reactive[bool] = reactive(False, init=False)
+    """True while automatic play runs."""
+
+    def __init__(
+        self,
+        record: GameRecord | Replay,
+        *,
+        start: int = 0,
+        source: str | None = None,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """Replay ``record`` from frame ``start``; ``source`` (a file name) shows in the title."""
+        super().__init__(name=name, id=id, classes=classes)
+        self.replay = record if isinstance(record, Replay) else Replay(record)
+        self.source = source
+        self.names = tuple(
+            self.replay.seat_name(seat) for seat in range(self.replay.rules.players)
+        )
+        self.speed = DEFAULT_SPEED
+        self._timer: Timer | None = None
+        self._ready = False
+        self.set_reactive(ReplayScreen.index, max(0, min(start, self.replay.last)))
+
+    # -- building --------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        """Status line; board and hands beside the scores and move list; event line; keys."""
+        replay = self.replay
+        yield Static(id="replay-status")
+        with Horizontal(id="replay-main"):
+            with Vertical(id="replay-table"):
+                yield Board(id="replay-board")
+                with VerticalScroll(id="replay-hands"):
+                    for seat in range(replay.rules.players):
+                        with Horizontal(classes="replay-seat", id=f"seat-{seat}"):
+                            yield Static(classes="replay-seat-label", id=f"seat-label-{seat}")
+                            yield HandView(id=f"hand-{seat}")
+            with Vertical(id="replay-side"):
+                yield Scoreboard(id="replay-scores")
+                yield BoneyardCounter(id="replay-boneyard")
+                yield MoveList(replay, id="replay-moves")
+        yield Static(id="replay-event")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        """Show the first frame and give the move list the keys."""
+        self._ready = True
+        self._render_frame()
+        self.query_one(MoveList).focus()
+
+    # -- reading the frame -----------------------------------------------------
+    @property
+    def frame(self) -> Frame:
+        """The frame on show."""
+        return self.replay.frames[self.index]
+
+    def watch_index(self) -> None:
+        self._render_frame()
+
+    def watch_viewer(self) -> None:
+        self._render_frame()
+
+    def watch_playing(self, playing: bool) -> None:
+        if playing:
+            self._start_timer()
+        elif self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._render_status()
+
+    def _render_frame(self) -> None:
+        if not self._ready:
+            return
+        frame = self.frame
+        state = frame.state
+        replay = self.replay
+        last: Tile | None = None
+        for ev in frame.events:
+            if isinstance(ev, Placed):
+                last = ev.tile
+        self.query_one(Board).update_layout(state.layout, last=last)
+        legal_tiles = frozenset(a.tile for a in state.legal_actions() if isinstance(a, Play))
+        for seat in range(replay.rules.players):
+            hand = self.query_one(f"#hand-{seat}", HandView)
+            tiles = state.hands[seat]
+            shown = self.viewer is None or self.viewer == seat
+            if shown:
+                playable = legal_tiles if seat == state.current else None
+                hand.update_hand(tiles, playable=playable)
+            else:
+                hand.empty_text = f"{len(tiles)} tiles, face down"
+                hand.update_hand(())
+            label = self.query_one(f"#seat-label-{seat}", Static)
+            label.update(self._seat_label(seat, state.current == seat and not state.is_terminal))
+            self.query_one(f"#seat-{seat}").set_class(state.current == seat, "-to-play")
+        self.query_one(Scoreboard).show(state, self.names, human=self.viewer)
+        self.query_one(BoneyardCounter).show(state)
+        self.query_one(MoveList).show(self.index)
+        self.query_one("#replay-event", Static).update(self._event_text())
+        self._render_status()
+
+    def _seat_label(self, seat: int, to_play: bool) -> Text:
+        replay = self.replay
+        state = self.frame.state
+        text = Text()
+        text.append("▶ " if to_play else "  ", style="bold")
+        text.append(replay.seat_name(seat)[:10], style="bold" if to_play else "")
+        count = len(state.hands[seat])
+        text.append(f"\n  {count} tile{'s' if count != 1 else ''}", style="dim")
+        return text
+
+    def _event_text(self) -> Text:
+        frame = self.frame
+        lines = describe_events(frame, self.replay)
+        if self.viewer is not None:  # a seat does not see what another seat drew
+            lines = [
+                f"{self.replay.seat_name(ev.seat)} draws a tile."
+                if isinstance(ev, Drew) and ev.seat != self.viewer
+                else line
+                for ev, line in zip(frame.events, lines, strict=False)
+            ] + lines[len(frame.events) :]
+        return Text("\n".join(lines))
+
+    def _render_status(self) -> None:
+        if not self._ready:
+            return
+        frame = self.frame
+        replay = self.replay
+        hands = len(replay.hand_starts)
+        moves = len(replay.record.hands[frame.hand - 1].actions)
+        parts = ["Replay"]
+        if self.source:
+            parts.append(Path(self.source).name)
+        parts.append(f"hand {frame.hand} of {hands}")
+        parts.append("deal" if frame.move == 0 else f"move {frame.move} of {moves}")
+        parts.append(f"step {self.index + 1}/{len(replay)}")
+        if self.viewer is None:
+            parts.append("all hands face up")
+        else:
+            parts.append(f"{replay.seat_name(self.viewer)}'s view")
+        if self.playing:
+            parts.append(f"▶ playing, {SPEEDS[self.speed]:g} s a step")
+        self.query_one("#replay-status", Static).update(" · ".join(parts))
+
+    # -- moving ----------------------------------------------------------------
+    def go(self, index: int) -> None:
+        """Show frame ``index`` (clamped to the game)."""
+        self.index = max(0, min(index, self.replay.last))
+
+    def action_forward(self) -> None:
+        """One action forward."""
+        self.go(self.index + 1)
+
+    def action_back(self) -> None:
+        """One action back."""
+        self.playing = False
+        self.go(self.index - 1)
+
+    def action_start(self) -> None:
+        """The first deal."""
+        self.playing = False
+        self.go(0)
+
+    def action_end(self) -> None:
+        """The last action of the record."""
+        self.playing = False
+        self.go(self.replay.last)
+
+    def action_prev_hand(self) -> None:
+        """This hand's deal, or the previous hand's."""
+        self.go(self.replay.prev_hand(self.index))
+
+    def action_next_hand(self) -> None:
+        """The next hand's deal (the end, in the last hand)."""
+        self.go(self.replay.next_hand(self.index))
+
+    def action_toggle_play(self) -> None:
+        """Start or stop automatic play (from the start again when at the end)."""
+        if not self.playing and self.index >= self.replay.last:
+            self.go(0)
+        self.playing = not self.playing
+
+    def action_faster(self) -> None:
+        """Shorten the pause between automatic steps."""
+        self._set_speed(self.speed + 1)
+
+    def action_slower(self) -> None:
+        """Lengthen the pause between automatic steps."""
+        self._set_speed(self.speed - 1)
+
+    def _set_speed(self, speed: int) -> None:
+        self.speed = max(0, min(speed, len(SPEEDS) - 1))
+        if self.playing:
+            self._start_timer()
+        self._render_status()
+
+    def _start_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_interval(SPEEDS[self.speed], self._tick)
+
+    def _tick(self) -> None:
+        if self.index >= self.replay.last:
+            self.playing = False
+        else:
+            self.go(self.index + 1)
+
+    def action_cycle_view(self) -> None:
+        """All hands face up → seat 1's view → seat 2's view … → all hands again."""
+        players = self.replay.rules.players
+        if self.viewer is None:
+            self.viewer = 0
+        elif self.viewer + 1 < players:
+            self.viewer = self.viewer + 1
+        else:
+            self.viewer = None
+
+    def action_close(self) -> None:
+        """Leave the replay."""
+        self.playing = False
+        self.dismiss(None)
+
+    @on(MoveList.Picked)
+    def _picked(self, event: MoveList.Picked) -> None:
+        self.playing = False
+        self.go(event.index)
+
+
+class OpenReplayScreen(ModalScreen[None]):
+    """Ask for a record file and open it in a :class:`ReplayScreen`.
+
+    A file that cannot be replayed shows its one-line problem; when the
+    actions before a bad one are sound, a button replays up to the last good one.
+    """
+
+    CSS_PATH = REPLAY_CSS
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(
+        self,
+        path: str | None = None,
+        *,
+        error: ReplayLoadError | None = None,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """Start with ``path`` in the input; ``error`` shows a problem already found."""
+        super().__init__(name=name, id=id, classes=classes)
+        self.initial_path = path or ""
+        self.error = error
+
+    def compose(self) -> ComposeResult:
+        """Title, path input, problem line and buttons."""
+        with Vertical(id="open-replay"):
+            yield Static("Open replay", id="open-replay-title")
+            yield Input(
+                self.initial_path, placeholder="path to a saved game (.json)", id="open-path"
+            )
+            yield Static(id="open-problem")
+            with Horizontal(id="open-buttons"):
+                yield Button("Open", id="open-go", variant="primary")
+                yield Button("Replay the good part", id="open-salvage", variant="warning")
+                yield Button("Cancel", id="open-cancel")
+
+    def on_mount(self) -> None:
+        """Show a problem handed over, else focus the path."""
+        self._show_error(self.error)
+        self.query_one(Input).focus()
+
+    def _show_error(self, error: ReplayLoadError | None) -> None:
+        self.error = error
+        problem = self.query_one("#open-problem", Static)
+        salvage = self.query_one("#open-salvage", Button)
+        if error is None:
+            problem.update("")
+            problem.display = False
+            salvage.display = False
+            return
+        path = self.query_one(Input).value.strip()
+        problem.update(Text(f"{path}: {error.message}" if path else error.message))
+        problem.display = True
+        salvage.display = error.salvage is not None
+        if error.salvage is not None:
+            n = error.good_actions
+            salvage.label = f"Replay the {n} good action{'s' if n != 1 else ''}"
+
+    @on(Input.Submitted, "#open-path")
+    @on(Button.Pressed, "#open-go")
+    def _open(self) -> None:
+        path = self.query_one(Input).value.strip()
+        if not path:
+            self._show_error(ReplayLoadError("give the path of a saved game"))
+            return
+        try:
+            record = read_record(Path(path).expanduser())
+            screen = ReplayScreen(record, source=path)
+        except ReplayLoadError as err:
+            self._show_error(err)
+            return
+        except ValueError as err:  # RecordError from an empty record
+            self._show_error(ReplayLoadError(str(err)))
+            return
+        self.app.switch_screen(screen)
+
+    @on(Button.Pressed, "#open-salvage")
+    def _salvage(self) -> None:
+        if self.error is None or self.error.salvage is None:
+            return
+        path = self.query_one(Input).value.strip()
+        self.app.switch_screen(ReplayScreen(self.error.salvage, source=path or None))
+
+    @on(Button.Pressed, "#open-cancel")
+    def action_cancel(self) -> None:
+        """Close without opening anything."""
+        self.dismiss(None)
+
+
+class _Blank(Screen[None]):
+    """ReplayApp's base screen: when the replay above it closes, the app ends."""
+
+    def on_screen_resume(self) -> None:
+        if self.app.screen_stack[-1] is self and getattr(self, "_ready", False):
+            self.app.exit()
+        self._ready = True
+
+
+class ReplayApp(App[None]):
+    """``allfives replay FILE``: a replay on its own, or the problem with a bad file."""
+
+    TITLE = "allfives replay"
+
+    def __init__(
+        self,
+        replay: Replay | GameRecord | None = None,
+        *,
+        title: str | None = None,
+        error: ReplayLoadError | None = None,
+        path: str | None = None,
+    ) -> None:
+        """Show ``replay`` (titled by its file), or ``error`` about ``path`` with its salvage."""
+        super().__init__()
+        self._replay = replay
+        self._source = title
+        self._error = error
+        self._path = path
+
+    def get_default_screen(self) -> Screen[None]:
+        """A blank screen that ends the app when uncovered."""
+        return _Blank()
+
+    def on_mount(self) -> None:
+        """Push the replay, or the problem."""
+        if self._replay is not None:
+            self.push_screen(ReplayScreen(self._replay, source=self._source))
+        else:
+            self.push_screen(OpenReplayScreen(self._path, error=self._error))

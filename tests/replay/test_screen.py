@@ -1,0 +1,228 @@
+"""The replay screen under a real app: stepping, jumping, the move list, the seat view."""
+
+from __future__ import annotations
+
+import re
+
+from textual.pilot import Pilot
+
+from allfives_tui.replay_model import Replay
+from allfives_tui.screens.replay import SPEEDS, ReplayApp, ReplayScreen
+from allfives_tui.widgets import Board, HandView
+from allfives_tui.widgets.move_list import MoveList
+from engine import Tile, parse_tile
+from engine.record import parse_record
+from tests.replay.games import SMALL_RECORD, game_record
+
+SIZE = (100, 32)
+
+
+def small_app() -> ReplayApp:
+    return ReplayApp(Replay(parse_record(SMALL_RECORD)), title="small.json")
+
+
+def screen_text(pilot: Pilot[None]) -> str:
+    """What the terminal shows, one line per row."""
+    return "\n".join(s.text for s in pilot.app.screen._compositor.render_strips())
+
+
+def shown_scores(pilot: Pilot[None]) -> dict[str, int]:
+    """The scores the scoreboard shows, by seat name (two-player games)."""
+    found = re.findall(r"[▶ ] (\w+)\s+(-?\d+)\s+\d+▮", screen_text(pilot))
+    return {name: int(score) for name, score in found}
+
+
+def board_tiles(screen: ReplayScreen) -> list[str]:
+    """The tiles on the board widget, lead first."""
+    return [str(t) for t in screen.query_one(Board).tableau.tiles()]
+
+
+def tiles(*texts: str) -> tuple[Tile, ...]:
+    return tuple(parse_tile(t) for t in texts)
+
+
+async def test_step_forward_and_back() -> None:
+    async with small_app().run_test(size=SIZE) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.index == 0
+        assert board_tiles(screen) == []
+        assert screen.query_one("#hand-0", HandView).tiles == tiles(
+            "6-4", "4-2", "2-2", "3-1", "0-0"
+        )
+        text = screen_text(pilot)
+        assert "hand 1 of 2 · deal · step 1/19" in text
+        assert "Hand 1 is dealt; Ann leads." in text
+
+        await pilot.press("right")
+        assert screen.index == 1
+        assert board_tiles(screen) == ["6-4"]
+        assert shown_scores(pilot) == {"Ann": 10, "Bob": 0}
+        text = screen_text(pilot)
+        assert "Ann leads 6-4: the ends total 10, scoring 10." in text
+        assert "Last: Ann 6-4 (+10)" in text
+        assert screen.query_one("#hand-0", HandView).tiles == tiles("4-2", "2-2", "3-1", "0-0")
+
+        await pilot.press("right", "right", "right", "right")
+        assert screen.index == 5
+        assert board_tiles(screen) == ["6-4", "4-2", "2-2", "6-6", "6-1"]
+        assert screen.query_one(Board).tableau.spinner == parse_tile("6-6")
+        assert "Ann plays 2-2 on the west end: the ends total 5, scoring 5." in screen_text(pilot)
+        assert shown_scores(pilot) == {"Ann": 15, "Bob": 0}
+
+        await pilot.press("left", "left")
+        assert screen.index == 3
+        assert board_tiles(screen) == ["6-4", "4-2", "6-6"]
+        assert shown_scores(pilot) == {"Ann": 10, "Bob": 0}
+        assert "Ann plays 4-2 on the west end: the ends total 14." in screen_text(pilot)
+
+        await pilot.press("left", "left", "left", "left")  # stops at the first deal
+        assert screen.index == 0
+        assert board_tiles(screen) == []
+
+
+async def test_draws_the_end_of_a_hand_and_the_game() -> None:
+    async with small_app().run_test(size=SIZE) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen)
+        screen.go(9)
+        await pilot.pause()
+        assert "Ann draws 1-0 and must play it." in screen_text(pilot)
+        assert screen.query_one("#hand-0", HandView).tiles == tiles("0-0", "1-0")
+        await pilot.press("right", "right", "right", "right", "right")
+        assert screen.index == 14
+        text = screen_text(pilot)
+        assert "Ann goes out; hand 1 is over." in text
+        assert "Left in hand: Bob 18 pips, -20." in text
+        assert shown_scores(pilot) == {"Ann": 15, "Bob": -15}
+        await pilot.press("end")
+        assert screen.index == 18
+        assert board_tiles(screen) == ["5-5", "5-0", "0-0"]
+        text = screen_text(pilot)
+        assert "Ann wins the game, Ann 35, Bob -5." in text
+        assert shown_scores(pilot) == {"Ann": 35, "Bob": -5}
+        await pilot.press("right")  # nothing after the end
+        assert screen.index == 18
+        await pilot.press("home")
+        assert screen.index == 0
+        assert board_tiles(screen) == []
+
+
+async def test_page_keys_jump_between_hands() -> None:
+    async with small_app().run_test(size=SIZE) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("pagedown")
+        assert screen.index == 15
+        assert screen.frame.hand == 2 and screen.frame.move == 0
+        assert board_tiles(screen) == []
+        assert shown_scores(pilot) == {"Ann": 15, "Bob": -15}
+        assert screen.query_one("#hand-1", HandView).tiles == tiles(
+            "5-0", "2-1", "2-2", "3-0", "3-1"
+        )
+        await pilot.press("pagedown")  # in the last hand: to the end
+        assert screen.index == 18
+        await pilot.press("pageup")  # back to this hand's deal
+        assert screen.index == 15
+        await pilot.press("pageup")  # then the previous hand's
+        assert screen.index == 0
+        await pilot.press("right", "right", "pageup")
+        assert screen.index == 0
+
+
+async def test_move_list_jumps_by_click_and_by_enter() -> None:
+    async with small_app().run_test(size=SIZE) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen)
+        moves = screen.query_one(MoveList)
+        assert moves.has_focus
+        # line 0 is "Hand 1", line 1 the deal, line k+1 move k: click move 8 ("4-3 W")
+        option = moves.option_index(8)
+        assert option == 9
+        await pilot.click(MoveList, offset=(5, option - int(moves.scroll_offset.y)))
+        await pilot.pause()
+        assert screen.index == 8
+        assert screen.query_one(Board).last == parse_tile("4-3")
+        assert shown_scores(pilot) == {"Ann": 15, "Bob": 5}
+        assert moves.highlighted == 9
+        # keyboard: down moves the highlight only; Enter jumps
+        await pilot.press("down", "down")
+        assert screen.index == 8
+        await pilot.press("enter")
+        assert screen.index == 10
+        assert screen.frame.text == "1-0 E"
+        # stepping moves the highlight along, skipping the hand heading
+        await pilot.press("pagedown")
+        assert screen.index == 15
+        assert moves.highlighted == moves.option_index(15) == 17
+        assert moves.frame_at(16) is None  # the "Hand 2" heading
+
+
+async def test_seat_view_hides_the_other_hands() -> None:
+    async with small_app().run_test(size=SIZE) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen)
+        screen.go(11)  # Bob draws 5-3
+        await pilot.pause()
+        assert "Bob draws 5-3." in screen_text(pilot)
+        await pilot.press("v")
+        assert screen.viewer == 0
+        assert screen.query_one("#hand-0", HandView).tiles == tiles("0-0")
+        assert screen.query_one("#hand-1", HandView).tiles == ()
+        text = screen_text(pilot)
+        assert "2 tiles, face down" in text
+        assert "Bob draws a tile." in text
+        assert "Bob draws 5-3" not in text
+        assert "Ann's view" in text
+        await pilot.press("v")
+        assert screen.viewer == 1
+        assert screen.query_one("#hand-0", HandView).tiles == ()
+        assert screen.query_one("#hand-1", HandView).tiles == tiles("5-5", "5-3")
+        await pilot.press("v")
+        assert screen.viewer is None
+        assert len(screen.query_one("#hand-0", HandView).tiles) == 1
+
+
+async def test_autoplay_and_speed() -> None:
+    async with small_app().run_test(size=SIZE) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen)
+        for _ in range(3):
+            await pilot.press("plus")
+        assert screen.speed == len(SPEEDS) - 1
+        await pilot.press("minus")
+        await pilot.press("plus")
+        await pilot.press("space")
+        assert screen.playing
+        assert "▶ playing" in screen_text(pilot)
+        await pilot.pause(0.5)
+        assert screen.index >= 2
+        await pilot.press("space")
+        assert not screen.playing
+        stopped = screen.index
+        await pilot.pause(0.3)
+        assert screen.index == stopped
+
+
+async def test_close_ends_the_replay_app() -> None:
+    app = small_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_long_game_last_frame_matches_the_record() -> None:
+    record = game_record(players=4, seed=3, partnerships=True)
+    async with ReplayApp(record).run_test(size=(120, 40)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("end")
+        final = record.final_state()
+        assert screen.query_one(Board).tableau == final.layout
+        assert screen.frame.state.scores == final.scores
+        for seat in range(4):
+            assert screen.query_one(f"#hand-{seat}", HandView).tiles == final.hands[seat]
+        await pilot.press("pageup", "pageup")
+        assert screen.frame.hand == len(record.hands) - 1
+        assert screen.frame.move == 0
