@@ -14,6 +14,7 @@ from collections.abc import Sequence
 # sub-command name -> (module with add_arguments/run, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("allfives_tui.replay", "Replay a saved game file"),
+    "sim": ("allfives_tui.sim", "Play computer players against each other headless"),
 }
 
 

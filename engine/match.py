@@ -1,0 +1,366 @@
+"""Headless matches between computer levels, with duplicate deals (behind ``allfives sim``).
+
+Every deal is played once per seat rotation: with two players, each deal is
+played again with the seats swapped, so both sides get the same tiles and luck
+largely cancels out. Games run through the public engine API only: each seat's
+player sees ``state.view(seat)`` and ``view.legal_actions()``, never the state.
+
+>>> from engine.match import MatchConfig, run_match
+>>> result = run_match(MatchConfig(entrants=("greedy", "random"), games=4, seed=1))
+>>> [side.wins for side in result.sides]  # doctest: +SKIP
+[4, 0]
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.game import apply, new_game, seeded_deal
+from engine.players import LEVELS, make_player
+from engine.players.expert import DEFAULT_BUDGET
+from engine.rng import derive_seed
+from engine.rules import HandSize, Rules
+from engine.state import Phase
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """What to play.
+
+    ``entrants`` are levels, one per side: one per seat, or with
+    ``partnerships`` exactly two, one per partnership (seats 0+2 and 1+3).
+    ``games`` is rounded up to a whole number of deals, each played once per
+    rotation (:attr:`rotations`). ``target`` 0 means the rules' default.
+    """
+
+    entrants: tuple[str, ...]
+    games: int = 100
+    partnerships: bool = False
+    target: int = 0
+    seed: int = 0
+    budget: float | None = DEFAULT_BUDGET
+    playouts: int | None = None
+    hand_size: HandSize = HandSize.STANDARD
+
+    def __post_init__(self) -> None:
+        for level in self.entrants:
+            if level not in LEVELS:
+                raise ValueError(
+                    f"unknown computer level {level!r}; choose from {', '.join(LEVELS)}"
+                )
+        if self.partnerships and len(self.entrants) != 2:
+            raise ValueError("a partnership match needs two levels, one per partnership")
+        if not self.partnerships and not 2 <= len(self.entrants) <= 4:
+            raise ValueError("a match needs 2 to 4 players")
+        if self.games < 1:
+            raise ValueError("play at least one game")
+
+    @property
+    def seats(self) -> int:
+        """Players at the table."""
+        return 4 if self.partnerships else len(self.entrants)
+
+    @property
+    def rotations(self) -> int:
+        """How many times each deal is played (once per seat rotation of the sides)."""
+        return len(self.entrants)
+
+    @property
+    def deals(self) -> int:
+        """Distinct deals played."""
+        return -(-self.games // self.rotations)
+
+    def rules(self) -> Rules:
+        """The rules of every game of the match."""
+        return Rules(
+            players=self.seats,
+            partnerships=self.partnerships,
+            hand_size=self.hand_size,
+            target=self.target,
+        )
+
+    def entrant_of(self, seat: int, rotation: int) -> int:
+        """Which side plays ``seat`` in a rotation."""
+        return (seat + rotation) % len(self.entrants)
+
+    def names(self) -> list[str]:
+        """Side names: the level, numbered when a level plays more than one side."""
+        out = []
+        for i, level in enumerate(self.entrants):
+            if self.entrants.count(level) > 1:
+                out.append(f"{level}#{i + 1}")
+            else:
+                out.append(level)
+        return out
+
+
+@dataclass
+class GameResult:
+    """One game: the winning side, and per side its hand results and move times."""
+
+    deal: int
+    rotation: int
+    winner: int
+    hands: int
+    net_points: list[int]
+    move_times: list[list[float]]
+
+
+def play_game(config: MatchConfig, deal: int, rotation: int) -> GameResult:
+    """Play one game of the match to the end."""
+    rules = config.rules()
+    sides = len(config.entrants)
+    seat_side = [config.entrant_of(s, rotation) for s in range(config.seats)]
+    players = [
+        make_player(
+            config.entrants[seat_side[s]],
+            derive_seed(config.seed, deal, rotation, s, 1),
+            budget=config.budget,
+            playouts=config.playouts,
+        )
+        for s in range(config.seats)
+    ]
+    game_seed = derive_seed(config.seed, deal)
+    state = new_game(rules)
+    times: list[list[float]] = [[] for _ in range(sides)]
+    net = [0] * sides
+    hands = 0
+    clock = time.perf_counter
+    while not state.is_terminal:
+        if state.is_chance:
+            before = state.scores
+            state = apply(state, seeded_deal(state, game_seed)).state
+            hands += 1
+            while state.phase is Phase.PLAY:
+                seat = state.current
+                assert seat is not None
+                view = state.view(seat)
+                legal = view.legal_actions()
+                t0 = clock()
+                action = players[seat].choose(view, legal)
+                times[seat_side[seat]].append(clock() - t0)
+                state = apply(state, action).state
+            for team, (old, new) in enumerate(zip(before, state.scores, strict=True)):
+                net[config.entrant_of(team, rotation)] += new - old
+    assert state.winner is not None
+    return GameResult(
+        deal=deal,
+        rotation=rotation,
+        winner=config.entrant_of(state.winner, rotation),
+        hands=hands,
+        net_points=net,
+        move_times=times,
+    )
+
+
+def play_deal(config: MatchConfig, deal: int) -> list[GameResult]:
+    """Every rotation of one deal."""
+    return [play_game(config, deal, r) for r in range(config.rotations)]
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95 % by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-quantile (0..1) of ``values`` by the nearest-rank method (0.0 if empty)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q * len(ordered)))
+    return ordered[rank - 1]
+
+
+@dataclass
+class SideStats:
+    """How one side did over the match."""
+
+    name: str
+    level: str
+    games: int
+    wins: int
+    hands: int
+    net_points: int
+    move_times: list[float] = field(repr=False)
+
+    @property
+    def win_rate(self) -> float:
+        """Share of games won."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """95 % Wilson interval of the win rate."""
+        return wilson(self.wins, self.games)
+
+    @property
+    def points_per_hand(self) -> float:
+        """Mean net points a hand (placements less end-of-hand penalties)."""
+        return self.net_points / self.hands if self.hands else 0.0
+
+    @property
+    def median_move(self) -> float:
+        """Median seconds a move (every move the side was asked for)."""
+        return percentile(self.move_times, 0.5)
+
+    @property
+    def p95_move(self) -> float:
+        """95th percentile of seconds a move."""
+        return percentile(self.move_times, 0.95)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine-readable figures."""
+        low, high = self.ci95
+        return {
+            "side": self.name,
+            "level": self.level,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": round(self.win_rate, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "hands": self.hands,
+            "points_per_hand": round(self.points_per_hand, 2),
+            "moves": len(self.move_times),
+            "median_move_s": round(self.median_move, 5),
+            "p95_move_s": round(self.p95_move, 5),
+        }
+
+
+@dataclass
+class MatchResult:
+    """The whole match: per-side figures and every game."""
+
+    config: MatchConfig
+    games: list[GameResult]
+    elapsed: float
+    workers: int
+
+    @property
+    def sides(self) -> list[SideStats]:
+        """Figures per side, in the order of the entrants."""
+        names = self.config.names()
+        out = []
+        for i, level in enumerate(self.config.entrants):
+            times: list[float] = []
+            for g in self.games:
+                times.extend(g.move_times[i])
+            out.append(
+                SideStats(
+                    name=names[i],
+                    level=level,
+                    games=len(self.games),
+                    wins=sum(1 for g in self.games if g.winner == i),
+                    hands=sum(g.hands for g in self.games),
+                    net_points=sum(g.net_points[i] for g in self.games),
+                    move_times=times,
+                )
+            )
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """Machine-readable results (what ``allfives sim --json`` prints)."""
+        c = self.config
+        rules = c.rules()
+        return {
+            "config": {
+                "entrants": list(c.entrants),
+                "players": c.seats,
+                "partnerships": c.partnerships,
+                "target": rules.target,
+                "hand_size": c.hand_size.value,
+                "games": len(self.games),
+                "deals": c.deals,
+                "duplicate_rotations": c.rotations,
+                "seed": c.seed,
+                "budget_s": c.budget,
+                "playouts": c.playouts,
+                "workers": self.workers,
+            },
+            "elapsed_s": round(self.elapsed, 2),
+            "sides": [s.to_dict() for s in self.sides],
+        }
+
+    def table(self) -> str:
+        """A plain-text table of the results."""
+        head = (
+            "side", "games", "wins", "win rate", "95% CI", "pts/hand", "median move", "p95 move"
+        )
+        rows = [head]
+        for s in self.sides:
+            low, high = s.ci95
+            rows.append(
+                (
+                    s.name,
+                    str(s.games),
+                    str(s.wins),
+                    f"{100 * s.win_rate:.1f} %",
+                    f"{100 * low:.1f}-{100 * high:.1f} %",
+                    f"{s.points_per_hand:+.1f}",
+                    _seconds(s.median_move),
+                    _seconds(s.p95_move),
+                )
+            )
+        widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+        lines = []
+        for n, row in enumerate(rows):
+            cells = [row[0].ljust(widths[0])] + [
+                cell.rjust(widths[i + 1]) for i, cell in enumerate(row[1:])
+            ]
+            lines.append("  ".join(cells))
+            if n == 0:
+                lines.append("  ".join("-" * w for w in widths))
+        return "\n".join(lines)
+
+
+def _seconds(s: float) -> str:
+    if s < 0.001:
+        return f"{s * 1e6:.0f} µs"
+    if s < 1:
+        return f"{s * 1000:.1f} ms"
+    return f"{s:.2f} s"
+
+
+def run_match(
+    config: MatchConfig,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> MatchResult:
+    """Play the match, on ``workers`` processes (1: in this process).
+
+    ``progress(done, total)`` is called with games finished so far. The result
+    does not depend on ``workers`` (only its timings do).
+    """
+    start = time.perf_counter()
+    total = config.deals * config.rotations
+    results: dict[int, list[GameResult]] = {}
+    done = 0
+    if progress:
+        progress(0, total)
+    if workers <= 1:
+        for deal in range(config.deals):
+            results[deal] = play_deal(config, deal)
+            done += config.rotations
+            if progress:
+                progress(done, total)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(play_deal, config, d): d for d in range(config.deals)}
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
+                done += config.rotations
+                if progress:
+                    progress(done, total)
+    games = [g for d in sorted(results) for g in results[d]]
+    return MatchResult(config, games, time.perf_counter() - start, max(1, workers))

@@ -1,0 +1,243 @@
+"""What one seat may infer about hidden tiles, and worlds sampled consistently with it.
+
+Everything here is built from a :class:`~engine.state.SeatView` alone: the
+seat's own hand, the layout, the tile counts, the boneyard's size and the
+public history of the hand. Nothing can reach another seat's tiles.
+
+A seat that draws or passes shows that, at that moment, it held nothing for
+the open ends. Tiles it drew *later* are not covered by that fact, so each
+hidden tile of a seat is tied to the moment it joined the hand (dealt, or a
+draw that did not fit and so stayed hidden). A tile may sit in a seat's hand
+only where it fits such a moment; :meth:`Knowledge.sample` deals the unseen
+tiles so that every seat's hand can be explained that way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine import core
+from engine.actions import Draw, Pass, Play
+from engine.state import Phase, SeatView
+from engine.tiles import PIP_MASK, SET_SIZE
+
+
+class SeatConstraint:
+    """The public facts about one seat's hidden hand.
+
+    ``masks[k]`` is the pip mask of the open ends at the seat's k-th draw or
+    pass of the hand; ``caps[k]`` is how many still-hidden drawn tiles joined
+    the hand *after* that moment (only those may show a value of ``masks[k]``).
+    """
+
+    __slots__ = ("caps", "count", "masks", "seat")
+
+    def __init__(self, seat: int, count: int, masks: list[int], caps: list[int]) -> None:
+        self.seat = seat
+        self.count = count
+        self.masks = masks
+        self.caps = caps
+
+    def last_violation(self, tile: int) -> int:
+        """The index of the latest moment whose open ends ``tile`` matches (-1 if none)."""
+        pm = PIP_MASK[tile]
+        masks = self.masks
+        for k in range(len(masks) - 1, -1, -1):
+            if pm & masks[k]:
+                return k
+        return -1
+
+    def allows(self, tile: int) -> bool:
+        """True when ``tile`` could be in this seat's hand at all."""
+        last = self.last_violation(tile)
+        return last < 0 or self.caps[last] > 0
+
+    @property
+    def void_mask(self) -> int:
+        """Pip values no tile of the hand can show now (from the moments after the last draw)."""
+        m = 0
+        for k, mask in enumerate(self.masks):
+            if self.caps[k] == 0:
+                m |= mask
+        return m
+
+
+class Knowledge:
+    """One seat's knowledge of the hidden tiles, from its :class:`SeatView`."""
+
+    def __init__(self, view: SeatView) -> None:
+        rules = view.rules
+        self.view = view
+        self.me = view.seat
+        self.players = rules.players
+        self.team_of = tuple(rules.team_of(s) for s in range(rules.players))
+        self.my_hand = [t.id for t in view.hand]
+        seen = set(self.my_hand)
+        seen.update(t.id for t in view.layout.tiles())
+        self.unseen = [t for t in range(SET_SIZE) if t not in seen]
+        self.boneyard_size = view.boneyard_size
+        counts = view.hand_counts or tuple(0 for _ in range(self.players))
+        self.constraints = _constraints(view, counts)
+
+    def others(self) -> list[int]:
+        """The other seats, in turn order after this one."""
+        return [(self.me + i) % self.players for i in range(1, self.players)]
+
+    def can_hold(self, seat: int, tile: int) -> bool:
+        """True when public play does not rule out ``tile`` being in ``seat``'s hand."""
+        return self.constraints[seat].allows(tile)
+
+    def base_core(self) -> core.Core:
+        """A core holding everything public, with this seat's hand and no hidden tiles yet."""
+        view = self.view
+        rules = view.rules
+        c = core.Core(self.players, self.team_of, rules.target, rules.tiles_per_hand)
+        c.layout = view.layout.to_core()
+        c.hands = [[] for _ in range(self.players)]
+        c.hands[self.me] = list(self.my_hand)
+        c.current = view.current if view.current is not None else -1
+        c.must = view.must_play.id if view.must_play is not None else -1
+        c.scores = list(view.scores)
+        c.phase = {
+            Phase.DEAL: core.PHASE_DEAL,
+            Phase.PLAY: core.PHASE_PLAY,
+            Phase.OVER: core.PHASE_OVER,
+        }[view.phase]
+        c.hand_no = view.hand_number
+        c.next_start = view.next_start if view.next_start is not None else -1
+        c.winner = view.winner if view.winner is not None else -1
+        c.voids = list(view.voids)
+        return c
+
+    def sample(self, base: core.Core, rng: random.Random) -> core.Core:
+        """A copy of ``base`` with the unseen tiles dealt consistently with public play.
+
+        The boneyard's order is shuffled too.
+        """
+        hands = self.sample_hands(rng)
+        c = base.copy()
+        for seat, hand in enumerate(hands):
+            if seat != self.me:
+                c.hands[seat] = hand
+        c.boneyard = hands[self.me]
+        return c
+
+    def sample_hands(self, rng: random.Random) -> list[list[int]]:
+        """Hidden hands per seat; this seat's entry holds the boneyard instead (in draw order)."""
+        order = sorted(
+            self.others(), key=lambda s: (-len(self.constraints[s].masks), s)
+        )
+        pool = self.unseen
+        for attempt in range(40):
+            shuffled = pool[:]
+            rng.shuffle(shuffled)
+            hands = _fill(self.constraints, order, shuffled, strict=attempt < 39)
+            if hands is not None:
+                return hands
+        # Unreachable for positions reached by legal play; kept as a safe fallback.
+        shuffled = pool[:]
+        rng.shuffle(shuffled)
+        hands = [[] for _ in range(self.players)]
+        i = 0
+        for s in order:
+            n = self.constraints[s].count
+            hands[s] = shuffled[i : i + n]
+            i += n
+        hands[self.me] = shuffled[i:]
+        return hands
+
+
+def _fill(
+    constraints: Sequence[SeatConstraint], order: Sequence[int], pool: list[int], strict: bool
+) -> list[list[int]] | None:
+    hands: list[list[int]] = [[] for _ in range(len(constraints))]
+    taken = [False] * len(pool)
+    for s in order:
+        con = constraints[s]
+        need = con.count
+        if not need:
+            continue
+        masks = con.masks
+        caps = con.caps
+        used = [0] * len(masks)
+        hand = hands[s]
+        for i, t in enumerate(pool):
+            if taken[i]:
+                continue
+            last = con.last_violation(t) if masks else -1
+            if last >= 0:
+                ok = True
+                for k in range(last + 1):
+                    if used[k] >= caps[k]:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+                for k in range(last + 1):
+                    used[k] += 1
+            hand.append(t)
+            taken[i] = True
+            if len(hand) == need:
+                break
+        if len(hand) < need:
+            if strict:
+                return None
+            for i, t in enumerate(pool):
+                if len(hand) == need:
+                    break
+                if not taken[i]:
+                    hand.append(t)
+                    taken[i] = True
+    rest = [t for i, t in enumerate(pool) if not taken[i]]
+    me = next(s for s in range(len(constraints)) if constraints[s].count < 0)
+    hands[me] = rest
+    return hands
+
+
+def _constraints(view: SeatView, counts: Sequence[int]) -> list[SeatConstraint]:
+    """Replay the public history of the hand to find each seat's draw and pass moments."""
+    players = view.rules.players
+    masks: list[list[int]] = [[] for _ in range(players)]
+    kept: list[list[bool]] = [[] for _ in range(players)]
+    pending = [-1] * players
+    lay = core.Layout()
+    history = view.history
+    for i, move in enumerate(history):
+        seat = move.seat
+        action = move.action
+        if isinstance(action, Play):
+            tile = action.tile.id
+            end = core.LEAD if action.end is None else action.end.slot
+            lay.place(tile, end)
+        elif isinstance(action, Draw):
+            masks[seat].append(core.open_mask(lay.ends))
+            nxt = history[i + 1] if i + 1 < len(history) else None
+            played_at_once = (
+                nxt is not None and nxt.seat == seat and isinstance(nxt.action, Play)
+            )
+            if nxt is None and seat == view.current:
+                # The seat's turn goes on: it may hold a drawn tile that fits and
+                # must now be played (only that seat knows), or kept a misfit.
+                pending[seat] = len(masks[seat]) - 1
+            kept[seat].append(not played_at_once)
+        elif isinstance(action, Pass):
+            masks[seat].append(core.open_mask(lay.ends))
+            kept[seat].append(False)
+    out = []
+    for seat in range(players):
+        m = masks[seat]
+        k = kept[seat]
+        # caps[j] = kept draws strictly after moment j
+        caps = [0] * len(m)
+        running = 0
+        for j in range(len(m) - 1, -1, -1):
+            if j == pending[seat]:
+                caps[j] = running + 1
+            else:
+                caps[j] = running
+            if k[j]:
+                running += 1
+        count = counts[seat] if seat != view.seat else -1
+        out.append(SeatConstraint(seat, count, m, caps))
+    return out

@@ -1,0 +1,141 @@
+"""No level can read a hidden tile.
+
+A player is handed only ``state.view(seat)``; these tests show that nothing
+hidden leaks through it: reshuffling the other hands and the boneyard in any
+way consistent with the seat's view leaves its view, and the expert's seeded
+evaluation of every action, exactly unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import GameState, Rules, apply, new_game, seeded_deal
+from engine.players import LEVELS, ExpertPlayer, make_player
+from engine.players.knowledge import Knowledge
+from engine.tiles import ALL_TILES, PIP_MASK
+
+RULES = (Rules(players=2), Rules(players=3), Rules(players=4, partnerships=True))
+
+
+def midgame(rules: Rules, seed: int, moves: int) -> GameState:
+    """A position reached by greedy play, where the seat to move has a real choice."""
+    state = new_game(rules)
+    state = apply(state, seeded_deal(state, seed)).state
+    players = [make_player("greedy", seed + s) for s in range(rules.players)]
+    chosen = state
+    for _ in range(moves):
+        if state.is_chance or state.is_terminal:
+            break
+        seat = state.current
+        assert seat is not None
+        view = state.view(seat)
+        legal = view.legal_actions()
+        if len(legal) > 1:
+            chosen = state
+        state = apply(state, players[seat].choose(view, legal)).state
+    return chosen
+
+
+def reshuffled(state: GameState, seat: int, rng: random.Random) -> GameState | None:
+    """The same game with other seats' hands and the boneyard dealt anew from the same tiles.
+
+    Tile counts are kept and each seat's hand avoids the values it is publicly
+    known to lack; None when the shuffle broke that (the caller draws again).
+    """
+    hidden = [t for s, h in enumerate(state.hands) if s != seat for t in h]
+    hidden += list(state.boneyard)
+    rng.shuffle(hidden)
+    hands = []
+    i = 0
+    for s, hand in enumerate(state.hands):
+        if s == seat:
+            hands.append(hand)
+            continue
+        new = tuple(hidden[i : i + len(hand)])
+        i += len(hand)
+        if any(PIP_MASK[t.id] & state.voids[s] for t in new):
+            return None
+        hands.append(new)
+    boneyard = tuple(hidden[i:])
+    must = state.must_play
+    if must is not None and state.current != seat:
+        return None
+    return GameState.model_validate(
+        {**dict(state), "hands": tuple(hands), "boneyard": boneyard}
+    )
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rules=st.sampled_from(RULES),
+    seed=st.integers(0, 10_000),
+    moves=st.integers(1, 30),
+    shuffle_seed=st.integers(0, 2**32),
+)
+def test_expert_choice_unchanged_by_any_consistent_reshuffle(
+    rules: Rules, seed: int, moves: int, shuffle_seed: int
+) -> None:
+    state = midgame(rules, seed, moves)
+    seat = state.current
+    assert seat is not None
+    rng = random.Random(shuffle_seed)
+    other = None
+    for _ in range(200):
+        other = reshuffled(state, seat, rng)
+        if other is not None:
+            break
+    if other is None:
+        return
+    view, other_view = state.view(seat), other.view(seat)
+    assert view == other_view
+    legal = view.legal_actions()
+    a = ExpertPlayer(seed=seed, budget=None, playouts=8 * len(legal))
+    b = ExpertPlayer(seed=seed, budget=None, playouts=8 * len(legal))
+    assert a.evaluate(view, legal) == b.evaluate(other_view, other_view.legal_actions())
+    assert a.choose(view, legal) == b.choose(other_view, other_view.legal_actions())
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.integers(1, 25), shuffle_seed=st.integers(0, 2**32))
+def test_every_level_sees_the_same_through_a_reshuffle(
+    seed: int, moves: int, shuffle_seed: int
+) -> None:
+    rules = Rules(players=2)
+    state = midgame(rules, seed, moves)
+    seat = state.current
+    assert seat is not None
+    other = None
+    rng = random.Random(shuffle_seed)
+    for _ in range(200):
+        other = reshuffled(state, seat, rng)
+        if other is not None:
+            break
+    if other is None:
+        return
+    for level in LEVELS:
+        p = make_player(level, seed, budget=None, playouts=30)
+        q = make_player(level, seed, budget=None, playouts=30)
+        va, vb = state.view(seat), other.view(seat)
+        assert p.choose(va, va.legal_actions()) == q.choose(vb, vb.legal_actions())
+
+
+def test_a_view_holds_no_hidden_tile() -> None:
+    state = midgame(Rules(players=2), 3, 8)
+    seat = state.current
+    assert seat is not None
+    view = state.view(seat)
+    know = Knowledge(view)
+    hidden = {t.id for s, h in enumerate(state.hands) if s != seat for t in h}
+    hidden |= {t.id for t in state.boneyard}
+    assert set(know.unseen) == hidden
+    dumped = view.model_dump_json()
+    assert "boneyard\"" not in dumped.replace("boneyard_size", "")
+    # Another seat's tiles appear nowhere in the view except as placed tiles.
+    on_table = {str(t) for t in view.layout.tiles()}
+    mine = {str(t) for t in view.hand}
+    for t in hidden:
+        assert str(ALL_TILES[t]) not in on_table | mine
