@@ -45,6 +45,12 @@ def fits(tile: int, value: int) -> bool:
     return HIGH[tile] == value or LOW[tile] == value
 
 
+_FITS_VALUE: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(v in (HIGH[t], LOW[t]) for t in range(SET_SIZE)) for v in range(7)
+)
+"""``_FITS_VALUE[value][tile]``: the tile shows ``value``."""
+
+
 def legal_codes(
     hand: Sequence[int], ends: Sequence[int], has_lead: bool, must: int, boneyard: int
 ) -> list[int]:
@@ -57,14 +63,12 @@ def legal_codes(
         return [must * 5 + e for e in range(4) if ends[e] >= 0 and fits(must, ends[e])]
     if not has_lead:
         return [t * 5 + LEAD for t in hand]
-    out = []
-    for t in hand:
-        h = HIGH[t]
-        lo = LOW[t]
-        for e in range(4):
-            v = ends[e]
-            if v >= 0 and (v == h or v == lo):
-                out.append(t * 5 + e)
+    out: list[int] = []
+    for e in (0, 1, 2, 3):
+        v = ends[e]
+        if v >= 0:
+            fit = _FITS_VALUE[v]
+            out += [t * 5 + e for t in hand if fit[t]]
     if out:
         return out
     return [DRAW] if boneyard else [PASS]
@@ -108,10 +112,10 @@ class Layout:
         self.counts = [0, 0, 0, 0]
 
     def copy(self) -> Layout:
-        """An independent copy."""
+        """An independent copy (arms are shared copy-on-write: never mutated in place)."""
         new = Layout.__new__(Layout)
         new.lead = self.lead
-        new.arms = [a[:] for a in self.arms]
+        new.arms = self.arms[:]
         new.spinner = self.spinner
         new.spinner_arm = self.spinner_arm
         new.spinner_index = self.spinner_index
@@ -126,23 +130,53 @@ class Layout:
         return c[0] + c[1] + c[2] + c[3]
 
     def place(self, tile: int, end: int) -> None:
-        """Put ``tile`` on ``end`` (already checked to fit) and recount the ends."""
+        """Put ``tile`` on ``end`` (already checked to fit) and update the open ends.
+
+        An incremental form of :meth:`recount`; the two must always agree.
+        """
+        ends = self.ends
+        counts = self.counts
         if end == LEAD:
             self.lead = tile
+            lo = LOW[tile]
+            hi = HIGH[tile]
+            ends[:] = [lo, hi, -1, -1]
             if IS_DOUBLE[tile]:
                 self.spinner = tile
                 self.spinner_arm = LEAD
-        else:
-            value = self.ends[end]
-            outer = LOW[tile] if HIGH[tile] == value else HIGH[tile]
-            arm = self.arms[end]
-            arm.append(tile * 8 + outer)
-            if self.spinner < 0 and IS_DOUBLE[tile]:
+                counts[:] = [2 * lo, 0, 0, 0]  # a lone spinner counts its pips once
+            else:
+                counts[:] = [lo, hi, 0, 0]
+            return
+        value = ends[end]
+        outer = LOW[tile] if HIGH[tile] == value else HIGH[tile]
+        double = IS_DOUBLE[tile]
+        arms = self.arms
+        arm = arms[end] = [*arms[end], tile * 8 + outer]
+        ends[end] = outer
+        counts[end] = 2 * outer if double else outer
+        if end > E:
+            return
+        spinner_arm = self.spinner_arm
+        if self.spinner < 0:
+            if double:
                 # Only the west and east ends exist before a spinner.
                 self.spinner = tile
                 self.spinner_arm = end
                 self.spinner_index = len(arm) - 1
-        self.recount()
+            return
+        if ends[N] >= 0:
+            return
+        if spinner_arm == LEAD:
+            other = arms[1 - end]
+            if not other:
+                # The lone spinner's first side is covered: it counts on the other side.
+                counts[1 - end] = 2 * HIGH[self.lead]
+                return
+        elif spinner_arm != end or len(arm) <= self.spinner_index + 1:
+            return
+        pip = HIGH[self.spinner]
+        ends[N] = ends[S] = pip
 
     def spinner_sides_covered(self) -> bool:
         """True once tiles stand against both long sides of the spinner."""
@@ -249,14 +283,18 @@ class Core:
         self.last_result: HandResult | None = None
 
     def copy(self) -> Core:
-        """An independent copy (the ``last_*`` fields are reset)."""
+        """An independent copy (the ``last_*`` fields are reset).
+
+        Inner lists are shared copy-on-write: the core never mutates a hand,
+        the boneyard or an arm in place, it replaces them.
+        """
         new = Core.__new__(Core)
         new.players = self.players
         new.team_of = self.team_of
         new.target = self.target
         new.per_hand = self.per_hand
-        new.hands = [h[:] for h in self.hands]
-        new.boneyard = self.boneyard[:]
+        new.hands = self.hands[:]
+        new.boneyard = self.boneyard
         new.layout = self.layout.copy()
         new.current = self.current
         new.must = self.must
@@ -266,10 +304,9 @@ class Core:
         new.next_start = self.next_start
         new.winner = self.winner
         new.voids = self.voids[:]
-        new.last_points = 0
-        new.last_total = 0
+        new.last_points = new.last_total = 0
         new.last_drawn = -1
-        new.last_result = None
+        new.last_result = None  # step() resets these too
         return new
 
     # -- queries -----------------------------------------------------------
@@ -324,8 +361,9 @@ class Core:
 
     def _play(self, tile: int, end: int) -> None:
         seat = self.current
-        hand = self.hands[seat]
+        hand = self.hands[seat][:]
         hand.remove(tile)
+        self.hands[seat] = hand
         lay = self.layout
         lay.place(tile, end)
         self.must = -1
@@ -352,8 +390,9 @@ class Core:
         seat = self.current
         ends = self.layout.ends
         self.voids[seat] = open_mask(ends)
-        tile = self.boneyard.pop()
-        self.hands[seat].append(tile)
+        tile = self.boneyard[-1]
+        self.boneyard = self.boneyard[:-1]
+        self.hands[seat] = [*self.hands[seat], tile]
         self.last_drawn = tile
         h = HIGH[tile]
         lo = LOW[tile]

@@ -13,7 +13,7 @@ from engine._fast import make
 from engine.actions import ACTIONS_BY_CODE, Action, Deal, Draw, Pass, Play, action_code
 from engine.errors import IllegalActionError
 from engine.events import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed
-from engine.layout import EMPTY_LAYOUT, ENDS, layout_from_core
+from engine.layout import EMPTY_LAYOUT, ENDS, PLACEMENTS, Layout, spinner_position
 from engine.rng import Rng, derive_seed
 from engine.rules import Rules
 from engine.state import GameState, Move, Phase, phase_of
@@ -33,12 +33,17 @@ def new_game(rules: Rules | None = None) -> GameState:
     return GameState(rules=rules)
 
 
+_ACTION = ACTIONS_BY_CODE.__getitem__
+_TILE = ALL_TILES.__getitem__
+_ARM_NAMES = ("west", "east", "north", "south")
+
+
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal move of the seat to act: plays that match an open end, else draw, else pass.
 
     Empty at a deal (use :func:`seeded_deal` or :func:`random_deal`) and at the end.
     """
-    return tuple(ACTIONS_BY_CODE[c] for c in state.legal_codes())
+    return tuple(map(_ACTION, state.legal_codes()))
 
 
 def apply(state: GameState, action: Action) -> Step:
@@ -46,68 +51,59 @@ def apply(state: GameState, action: Action) -> Step:
 
     Raises :class:`IllegalActionError` (a ``ValueError``) naming the rule broken.
     """
-    if isinstance(action, Deal):
-        return _apply_deal(state, action)
-    if state.phase is not Phase.PLAY:
+    if action.kind == "deal":
+        return _apply_deal(state, action)  # type: ignore[arg-type]
+    code = action_code(action)  # type: ignore[arg-type]
+    if code not in state.legal_codes():
         if state.phase is Phase.OVER:
             raise IllegalActionError("the game is over", rule="game-over")
-        raise IllegalActionError("the hand has not been dealt yet", rule="deal-first")
-    code = action_code(action)
-    if code not in state.legal_codes():
-        raise _illegal(state, action)
-    old = state.core()
-    c = old.copy()
+        if state.phase is Phase.DEAL:
+            raise IllegalActionError("the hand has not been dealt yet", rule="deal-first")
+        raise _illegal(state, action)  # type: ignore[arg-type]
+    c = state.core().copy()
     seat = c.current
     c.step(code)
-    events: list[Event] = []
-    values = dict(state.__dict__)
+    values = state.__dict__.copy()
     hands = list(state.hands)
     points = 0
+    event: Event
     if code < core.DRAW:
-        play: Play = ACTIONS_BY_CODE[code]  # type: ignore[assignment]
-        hands[seat] = tuple(ALL_TILES[t] for t in c.hands[seat])
-        values["layout"] = layout_from_core(c.layout, state.layout)
+        play = _ACTION(code)
+        hands[seat] = tuple(map(_TILE, c.hands[seat]))
+        values["layout"] = _next_layout(state.layout, c.layout, code % 5)
         points = c.last_points
-        events.append(
-            make(
-                Placed,
-                {
-                    "kind": "placed",
-                    "seat": seat,
-                    "tile": play.tile,
-                    "end": play.end,
-                    "total": c.last_total,
-                    "points": points,
-                },
-            )
+        event = make(
+            Placed,
+            {
+                "kind": "placed",
+                "seat": seat,
+                "tile": play.tile,
+                "end": play.end,
+                "total": c.last_total,
+                "points": points,
+            },
         )
         if points:
             values["scores"] = tuple(c.scores)
     elif code == core.DRAW:
-        hands[seat] = (*state.hands[seat], ALL_TILES[c.last_drawn])
+        drawn = _TILE(c.last_drawn)
+        hands[seat] = (*state.hands[seat], drawn)
         values["boneyard"] = state.boneyard[1:]
-        events.append(
-            make(
-                Drew,
-                {
-                    "kind": "drew",
-                    "seat": seat,
-                    "tile": ALL_TILES[c.last_drawn],
-                    "must_play": c.must >= 0,
-                },
-            )
-        )
         values["voids"] = tuple(c.voids)
+        event = make(Drew, {"kind": "drew", "seat": seat, "tile": drawn, "must_play": c.must >= 0})
     else:
-        events.append(make(Passed, {"kind": "passed", "seat": seat}))
         values["voids"] = tuple(c.voids)
+        event = make(Passed, {"kind": "passed", "seat": seat})
     values["hands"] = tuple(hands)
-    values["must_play"] = ALL_TILES[c.must] if c.must >= 0 else None
+    values["must_play"] = _TILE(c.must) if c.must >= 0 else None
     values["current"] = c.current if c.current >= 0 else None
     values["history"] = (
         *state.history,
         make(Move, {"seat": seat, "action": action, "points": points}),
     )
+    if c.phase == core.PHASE_PLAY:
+        return Step(make(GameState, values, {"_core": c, "_legal": None}), (event,))
+    events: list[Event] = [event]
     result = c.last_result
     if result is not None:
         values["scores"] = tuple(c.scores)
@@ -125,8 +121,7 @@ def apply(state: GameState, action: Action) -> Step:
                 },
             )
         )
-    if c.phase != core.PHASE_PLAY:
-        values["phase"] = phase_of(c.phase)
+    values["phase"] = phase_of(c.phase)
     if c.winner >= 0:
         values["winner"] = c.winner
         events.append(
@@ -134,6 +129,21 @@ def apply(state: GameState, action: Action) -> Step:
         )
     new = make(GameState, values, {"_core": c, "_legal": None})
     return Step(new, tuple(events))
+
+
+def _next_layout(previous: Layout, lay: core.Layout, end: int) -> Layout:
+    """The layout snapshot after one placement on ``end``, sharing the unchanged arms."""
+    values = previous.__dict__.copy()
+    if end == core.LEAD:
+        values["lead"] = _TILE(lay.lead)
+    else:
+        name = _ARM_NAMES[end]
+        values[name] = (*values[name], PLACEMENTS[lay.arms[end][-1]])
+    if values["spinner_at"] is None and lay.spinner >= 0:
+        values["spinner_at"] = spinner_position(lay)
+    values["ends"] = tuple(lay.ends)
+    values["counts"] = tuple(lay.counts)
+    return make(Layout, values)
 
 
 def _apply_deal(state: GameState, deal: Deal) -> Step:

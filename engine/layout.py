@@ -157,6 +157,17 @@ class Layout(BaseModel):
 EMPTY_LAYOUT = Layout()
 
 
+def spinner_position(lay: core.Layout) -> int | None:
+    """:attr:`Layout.spinner_at` for a compact layout."""
+    if lay.spinner_arm < 0:
+        return None
+    if lay.spinner_arm == core.LEAD:
+        return 0
+    if lay.spinner_arm == core.E:
+        return lay.spinner_index + 1
+    return -(lay.spinner_index + 1)
+
+
 def layout_from_core(lay: core.Layout, previous: Layout | None = None) -> Layout:
     """The snapshot of a compact layout, reusing unchanged arms of ``previous``."""
     arms = []
@@ -169,14 +180,6 @@ def layout_from_core(lay: core.Layout, previous: Layout | None = None) -> Layout
             arms.append((*old, PLACEMENTS[codes[-1]]))
         else:
             arms.append(tuple(PLACEMENTS[c] for c in codes))
-    if lay.spinner_arm < 0:
-        spinner_at = None
-    elif lay.spinner_arm == core.LEAD:
-        spinner_at = 0
-    elif lay.spinner_arm == core.E:
-        spinner_at = lay.spinner_index + 1
-    else:
-        spinner_at = -(lay.spinner_index + 1)
     return make(
         Layout,
         {
@@ -185,7 +188,7 @@ def layout_from_core(lay: core.Layout, previous: Layout | None = None) -> Layout
             "east": arms[1],
             "north": arms[2],
             "south": arms[3],
-            "spinner_at": spinner_at,
+            "spinner_at": spinner_position(lay),
             "ends": tuple(lay.ends),
             "counts": tuple(lay.counts),
         },

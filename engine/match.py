@@ -295,7 +295,14 @@ class MatchResult:
     def table(self) -> str:
         """A plain-text table of the results."""
         head = (
-            "side", "games", "wins", "win rate", "95% CI", "pts/hand", "median move", "p95 move"
+            "side",
+            "games",
+            "wins",
+            "win rate",
+            "95% CI",
+            "pts/hand",
+            "median move",
+            "p95 move",
         )
         rows = [head]
         for s in self.sides:

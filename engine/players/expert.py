@@ -86,9 +86,7 @@ class ExpertPlayer:
         team = base.team_of[view.seat]
         teams = len(base.scores)
         root = base.scores[:]
-        max_worlds = (
-            max(1, -(-self.playouts // n)) if self.playouts is not None else 1 << 60
-        )
+        max_worlds = max(1, -(-self.playouts // n)) if self.playouts is not None else 1 << 60
         totals = [0.0] * n
         policy = self.policy
         worlds = 0

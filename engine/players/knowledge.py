@@ -125,9 +125,7 @@ class Knowledge:
 
     def sample_hands(self, rng: random.Random) -> list[list[int]]:
         """Hidden hands per seat; this seat's entry holds the boneyard instead (in draw order)."""
-        order = sorted(
-            self.others(), key=lambda s: (-len(self.constraints[s].masks), s)
-        )
+        order = sorted(self.others(), key=lambda s: (-len(self.constraints[s].masks), s))
         pool = self.unseen
         for attempt in range(40):
             shuffled = pool[:]
@@ -213,9 +211,7 @@ def _constraints(view: SeatView, counts: Sequence[int]) -> list[SeatConstraint]:
         elif isinstance(action, Draw):
             masks[seat].append(core.open_mask(lay.ends))
             nxt = history[i + 1] if i + 1 < len(history) else None
-            played_at_once = (
-                nxt is not None and nxt.seat == seat and isinstance(nxt.action, Play)
-            )
+            played_at_once = nxt is not None and nxt.seat == seat and isinstance(nxt.action, Play)
             if nxt is None and seat == view.current:
                 # The seat's turn goes on: it may hold a drawn tile that fits and
                 # must now be played (only that seat knows), or kept a misfit.

@@ -84,10 +84,17 @@ def check_state(state: GameState) -> None:
             assert any(t.has(v) for h in state.hands for t in h for v in ends), "not blocked"
 
 
-def play_random_game(rules: Rules, seed: int, max_actions: int = 5000) -> GameState:
+def play_random_game(
+    rules: Rules, seed: int, checked: int = 1500, max_actions: int = 100_000
+) -> GameState:
+    """Play a random game to its end, checking every invariant for ``checked`` actions.
+
+    Random play can take thousands of hands when no side gains on the others
+    (three players, five tiles each), so later actions are only checked cheaply.
+    """
     rng = Rng(seed)
     state = new_game(rules)
-    for _ in range(max_actions):
+    for count in range(max_actions):
         if state.is_terminal:
             return state
         if state.is_chance:
@@ -112,7 +119,8 @@ def play_random_game(rules: Rules, seed: int, max_actions: int = 5000) -> GameSt
                     assert not state.hands[event.out_seat]
             if isinstance(event, GameOver):
                 assert state.scores[event.winner] >= rules.target
-        check_state(state)
+        if count < checked:
+            check_state(state)
     raise AssertionError("the game did not end")
 
 

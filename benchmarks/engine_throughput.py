@@ -1,0 +1,105 @@
+"""Engine throughput: random 2-player games to 250 through the public snapshot API.
+
+    python benchmarks/engine_throughput.py [--seconds 3] [--rounds 3]
+
+Prints applies per second, games per second and microseconds per apply. With
+the optional ``bench`` extra installed (``pip install -e ".[bench]"``, which
+adds the ``dominoes`` package) it also runs that package's random self-play in
+the same run, alternating rounds so both see the same machine load, and
+prints the ratio of moves per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import Rules, apply, legal_actions, new_game, seeded_deal  # noqa: E402
+
+
+def run_allfives(seconds: float, seed: int) -> tuple[int, int, int, float]:
+    """Play whole games until ``seconds`` pass; return (applies, moves, games, elapsed)."""
+    import random
+
+    rng = random.Random(seed)
+    rules = Rules(players=2)
+    applies = moves = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = new_game(rules)
+        game_seed = rng.getrandbits(64)
+        while not state.is_terminal:
+            if state.is_chance:
+                state = apply(state, seeded_deal(state, game_seed)).state
+            else:
+                legal = legal_actions(state)
+                state = apply(state, legal[rng.randrange(len(legal))]).state
+                moves += 1
+            applies += 1
+        games += 1
+    return applies, moves, games, time.perf_counter() - start
+
+
+def run_dominoes(seconds: float, seed: int) -> tuple[int, int, float] | None:
+    """The ``dominoes`` package's random self-play; None when it is not installed."""
+    try:
+        import dominoes  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    import random
+
+    rnd = random.Random(seed)
+    moves = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = dominoes.Game.new()
+        while game.result is None:
+            valid = game.valid_moves
+            game.make_move(*valid[rnd.randrange(len(valid))])
+            moves += 1
+        games += 1
+    return moves, games, time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of each round")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds per engine")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    ours: list[float] = []
+    theirs: list[float] = []
+    games_rate: list[float] = []
+    move_rate: list[float] = []
+    for r in range(args.rounds):
+        applies, moves, games, elapsed = run_allfives(args.seconds, args.seed + r)
+        ours.append(applies / elapsed)
+        move_rate.append(moves / elapsed)
+        games_rate.append(games / elapsed)
+        other = run_dominoes(args.seconds, args.seed + r)
+        if other is not None:
+            theirs.append(other[0] / other[2])
+    aps = statistics.median(ours)
+    print("allfives engine (immutable snapshots, public API), random 2-player games to 250")
+    print(f"  applies/s       {aps:>10,.0f}   (median of {args.rounds} rounds)")
+    print(f"  moves/s         {statistics.median(move_rate):>10,.0f}   (applies without deals)")
+    print(f"  games/s         {statistics.median(games_rate):>10,.1f}")
+    print(f"  us per apply    {1e6 / aps:>10.2f}")
+    if theirs:
+        dps = statistics.median(theirs)
+        print("dominoes package, random self-play (mutable game object)")
+        print(f"  moves/s         {dps:>10,.0f}   (median of {args.rounds} rounds)")
+        print(f"ratio allfives/dominoes: {aps / dps:.2f}x")
+    else:
+        print("(install the bench extra to compare with the dominoes package)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
