@@ -150,7 +150,7 @@ def _apply_deal(state: GameState, deal: Deal) -> Step:
     if state.phase is Phase.OVER:
         raise IllegalActionError("the game is over", rule="game-over")
     c = state.core().copy()
-    c.deal([[t.id for t in h] for h in deal.hands], [t.id for t in deal.boneyard], deal.start)
+    c.deal([_tile_ids(h) for h in deal.hands], _tile_ids(deal.boneyard), deal.start)
     values = dict(state.__dict__)
     values.update(
         phase=Phase.PLAY,
@@ -215,6 +215,10 @@ def _illegal(state: GameState, action: Play | Draw | Pass) -> IllegalActionError
     )
 
 
+def _tile_ids(tiles: tuple[Tile, ...]) -> list[int]:
+    return [t.high * (t.high + 1) // 2 + t.low for t in tiles]
+
+
 def seeded_deal(state: GameState, seed: int) -> Deal:
     """The deal of the next hand for a game ``seed``: the same on every machine.
 
@@ -232,7 +236,7 @@ def random_deal(state: GameState, rng: Rng) -> Deal:
     hands = tuple(tuple(order[i * k : (i + 1) * k]) for i in range(rules.players))
     boneyard = tuple(order[rules.players * k :])
     start = state.next_start if state.next_start is not None else rng.below(rules.players)
-    return Deal(hands=hands, boneyard=boneyard, start=start)
+    return make(Deal, {"kind": "deal", "hands": hands, "boneyard": boneyard, "start": start})
 
 
 def explicit_deal(

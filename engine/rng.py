@@ -13,6 +13,9 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 
 
+_LIMITS = [0] + [(1 << 64) - ((1 << 64) % n) for n in range(1, 257)]
+
+
 class Rng:
     """SplitMix64: deterministic 64-bit outputs from an integer seed."""
 
@@ -33,7 +36,7 @@ class Rng:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()
             if x < limit:
@@ -44,10 +47,11 @@ class Rng:
         return (self.next64() >> 11) / float(1 << 53)
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
-        """A Fisher-Yates shuffled copy of ``items``."""
+        """A Fisher-Yates shuffled copy of ``items`` (each swap index from :meth:`below`)."""
         out = list(items)
+        below = self.below
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
 
