@@ -10,7 +10,16 @@ from typing import NamedTuple
 
 from engine import core
 from engine._fast import make
-from engine.actions import ACTIONS_BY_CODE, Action, Deal, Draw, Pass, Play, action_code
+from engine.actions import (
+    ACTIONS_BY_CODE,
+    PLAY_ACTIONS,
+    Action,
+    Deal,
+    Draw,
+    Pass,
+    Play,
+    action_code,
+)
 from engine.errors import IllegalActionError
 from engine.events import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed
 from engine.layout import EMPTY_LAYOUT, ENDS, PLACEMENTS, Layout, spinner_position
@@ -52,14 +61,14 @@ def apply(state: GameState, action: Action) -> Step:
     Raises :class:`IllegalActionError` (a ``ValueError``) naming the rule broken.
     """
     if action.kind == "deal":
-        return _apply_deal(state, action)  # type: ignore[arg-type]
-    code = action_code(action)  # type: ignore[arg-type]
+        return _apply_deal(state, action)
+    code = action_code(action)
     if code not in state.legal_codes():
         if state.phase is Phase.OVER:
             raise IllegalActionError("the game is over", rule="game-over")
         if state.phase is Phase.DEAL:
             raise IllegalActionError("the hand has not been dealt yet", rule="deal-first")
-        raise _illegal(state, action)  # type: ignore[arg-type]
+        raise _illegal(state, action)
     c = state.core().copy()
     seat = c.current
     c.step(code)
@@ -68,7 +77,7 @@ def apply(state: GameState, action: Action) -> Step:
     points = 0
     event: Event
     if code < core.DRAW:
-        play = _ACTION(code)
+        play: Play = PLAY_ACTIONS[code]
         hands[seat] = tuple(map(_TILE, c.hands[seat]))
         values["layout"] = _next_layout(state.layout, c.layout, code % 5)
         points = c.last_points
