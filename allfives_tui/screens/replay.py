@@ -14,15 +14,18 @@ before a bad one are sound, offers to replay up to the last good one.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Self
 
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
+from textual.visual import VisualType
 from textual.widgets import Button, Footer, Input, Static
 
 from allfives_tui.replay_model import (
@@ -42,6 +45,46 @@ SPEEDS: tuple[float, ...] = (3.0, 2.0, 1.2, 0.8, 0.5, 0.3, 0.15)
 DEFAULT_SPEED = 3
 
 
+_UNSET = object()
+
+
+class _SteadyHand(HandView):
+    """A :class:`HandView` that asks for a new layout only when its height really changes.
+
+    Stepping through a replay changes a hand's tile count at almost every step;
+    the shared widget then re-lays out the whole screen, which costs more than
+    drawing the frame. While the tiles still fit the same rows, a repaint is enough.
+    """
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        """Drop ``layout`` when the hand still needs the rows it has."""
+        if layout and self.is_mounted and self.size.height:
+            width = self.content_region.width
+            if self.get_content_height(self.size, self.size, width) == self.size.height:
+                layout = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+class _SteadyScoreboard(Scoreboard):
+    """The shared :class:`Scoreboard` with its height frozen after the first frame."""
+
+    frozen = False
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Repaint without a new layout once the height is fixed."""
+        super().update(content, layout=layout and not self.frozen)
+
+
+class _SteadyBoneyard(BoneyardCounter):
+    """The shared :class:`BoneyardCounter`, repainted without a new layout each step."""
+
+    frozen = False
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Repaint without a new layout once the height is fixed."""
+        super().update(content, layout=layout and not self.frozen)
 REPLAY_CSS = Path(__file__).with_name("replay.tcss")
 
 
@@ -64,11 +107,11 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "close", "Close", key_display="q"),
     ]
 
-    index: reactive[int] = reactive(0, init=False)
+    index: reactive[int] = reactive(0, init=False, repaint=False)
     """The frame on show."""
-    viewer: reactive[int | None] = reactive(None, init=False)
+    viewer: reactive[int | None] = reactive(None, init=False, repaint=False)
     """``None`` shows every hand face up; a seat shows only what that seat saw."""
-    playing: reactive[bool] = reactive(False, init=False)
+    playing: reactive[bool] = reactive(False, init=False, repaint=False)
     """True while automatic play runs."""
 
     def __init__(
@@ -91,6 +134,7 @@ class ReplayScreen(Screen[None]):
         self.speed = DEFAULT_SPEED
         self._timer: Timer | None = None
         self._ready = False
+        self._shown: dict[str, object] = {}
         self.set_reactive(ReplayScreen.index, max(0, min(start, self.replay.last)))
 
     # -- building --------------------------------------------------------------
@@ -105,19 +149,36 @@ class ReplayScreen(Screen[None]):
                     for seat in range(replay.rules.players):
                         with Horizontal(classes="replay-seat", id=f"seat-{seat}"):
                             yield Static(classes="replay-seat-label", id=f"seat-label-{seat}")
-                            yield HandView(id=f"hand-{seat}")
+                            yield _SteadyHand(id=f"hand-{seat}")
             with Vertical(id="replay-side"):
-                yield Scoreboard(id="replay-scores")
-                yield BoneyardCounter(id="replay-boneyard")
+                yield _SteadyScoreboard(id="replay-scores")
+                yield _SteadyBoneyard(id="replay-boneyard")
                 yield MoveList(replay, id="replay-moves")
         yield Static(id="replay-event")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         """Show the first frame and give the move list the keys."""
+        players = self.replay.rules.players
+        self._board = self.query_one(Board)
+        self._hands = [self.query_one(f"#hand-{s}", HandView) for s in range(players)]
+        self._labels = [self.query_one(f"#seat-label-{s}", Static) for s in range(players)]
+        self._scoreboard = self.query_one(_SteadyScoreboard)
+        self._boneyard = self.query_one(_SteadyBoneyard)
+        self._moves = self.query_one(MoveList)
+        self._event = self.query_one("#replay-event", Static)
+        self._status = self.query_one("#replay-status", Static)
         self._ready = True
         self._render_frame()
-        self.query_one(MoveList).focus()
+        self._moves.focus()
+        self.call_after_refresh(self._freeze_heights)
+
+    def _freeze_heights(self) -> None:
+        """Fix the auto heights of the score panels once drawn: no re-measuring each step."""
+        for widget in (self._scoreboard, self._boneyard):
+            if widget.size.height:
+                widget.styles.height = widget.size.height
+                widget.frozen = True
 
     # -- reading the frame -----------------------------------------------------
     @property
@@ -139,35 +200,45 @@ class ReplayScreen(Screen[None]):
             self._timer = None
         self._render_status()
 
+    def _changed(self, key: str, value: object) -> bool:
+        """True (and remembered) when ``value`` differs from what ``key`` shows now."""
+        if self._shown.get(key, _UNSET) == value:
+            return False
+        self._shown[key] = value
+        return True
+
     def _render_frame(self) -> None:
+        """Render the frame on show, touching only the widgets whose content changes."""
         if not self._ready:
             return
         frame = self.frame
         state = frame.state
-        replay = self.replay
         last: Tile | None = None
         for ev in frame.events:
             if isinstance(ev, Placed):
                 last = ev.tile
-        self.query_one(Board).update_layout(state.layout, last=last)
+        if self._changed("board", (state.layout, last)):
+            self._board.update_layout(state.layout, last=last)
         legal_tiles = frozenset(a.tile for a in state.legal_actions() if isinstance(a, Play))
-        for seat in range(replay.rules.players):
-            hand = self.query_one(f"#hand-{seat}", HandView)
+        for seat, (hand, label) in enumerate(zip(self._hands, self._labels, strict=True)):
             tiles = state.hands[seat]
-            shown = self.viewer is None or self.viewer == seat
-            if shown:
-                playable = legal_tiles if seat == state.current else None
-                hand.update_hand(tiles, playable=playable)
-            else:
-                hand.empty_text = f"{len(tiles)} tiles, face down"
+            to_play = state.current == seat and not state.is_terminal
+            if self.viewer is None or self.viewer == seat:
+                playable = legal_tiles if to_play else None
+                if self._changed(f"hand-{seat}", (tiles, playable)):
+                    hand.update_hand(tiles, playable=playable)
+            elif self._changed(f"hand-{seat}", len(tiles)):
+                hand.empty_text = f"{len(tiles)} tile{'s' if len(tiles) != 1 else ''}, face down"
                 hand.update_hand(())
-            label = self.query_one(f"#seat-label-{seat}", Static)
-            label.update(self._seat_label(seat, state.current == seat and not state.is_terminal))
-            self.query_one(f"#seat-{seat}").set_class(state.current == seat, "-to-play")
-        self.query_one(Scoreboard).show(state, self.names, human=self.viewer)
-        self.query_one(BoneyardCounter).show(state)
-        self.query_one(MoveList).show(self.index)
-        self.query_one("#replay-event", Static).update(self._event_text())
+            if self._changed(f"label-{seat}", (to_play, len(tiles))):
+                label.update(self._seat_label(seat, to_play), layout=False)
+        if self._changed("scores", (state.scores, state.current, state.history[-1:], self.viewer)):
+            self._scoreboard.show(state, self.names, human=self.viewer)
+        if self._changed("boneyard", len(state.boneyard)):
+            self._boneyard.show(state)
+        # the move list's highlight follows in the next repaint: the frame comes first
+        self.call_after_refresh(self._moves.show, self.index)
+        self._event.update(self._event_text(), layout=False)
         self._render_status()
 
     def _seat_label(self, seat: int, to_play: bool) -> Text:
@@ -175,7 +246,7 @@ class ReplayScreen(Screen[None]):
         state = self.frame.state
         text = Text()
         text.append("▶ " if to_play else "  ", style="bold")
-        text.append(replay.seat_name(seat)[:10], style="bold" if to_play else "")
+        text.append(replay.seat_name(seat)[:10], style="bold reverse" if to_play else "bold")
         count = len(state.hands[seat])
         text.append(f"\n  {count} tile{'s' if count != 1 else ''}", style="dim")
         return text
@@ -211,7 +282,7 @@ class ReplayScreen(Screen[None]):
             parts.append(f"{replay.seat_name(self.viewer)}'s view")
         if self.playing:
             parts.append(f"▶ playing, {SPEEDS[self.speed]:g} s a step")
-        self.query_one("#replay-status", Static).update(" · ".join(parts))
+        self._status.update(" · ".join(parts), layout=False)
 
     # -- moving ----------------------------------------------------------------
     def go(self, index: int) -> None:
