@@ -2,7 +2,8 @@
 
     python benchmarks/engine_throughput.py [--seconds 3] [--rounds 3]
 
-Prints applies per second, games per second and microseconds per apply. With
+Prints applies per second, games per second and microseconds per apply, and
+the moves per second of the same games on the compact rules core. With
 the optional ``bench`` extra installed (``pip install -e ".[bench]"``, which
 adds the ``dominoes`` package) it also runs that package's random self-play in
 the same run, alternating rounds so both see the same machine load, and
@@ -19,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Rules, apply, legal_actions, new_game, seeded_deal  # noqa: E402
+from engine import Rules, apply, core, legal_actions, new_game, seeded_deal
 
 
 def run_allfives(seconds: float, seed: int) -> tuple[int, int, int, float]:
@@ -43,6 +44,37 @@ def run_allfives(seconds: float, seed: int) -> tuple[int, int, int, float]:
             applies += 1
         games += 1
     return applies, moves, games, time.perf_counter() - start
+
+
+def run_core(seconds: float, seed: int) -> tuple[int, int, float]:
+    """The same games on the compact rules core (``engine.core``) that players search with.
+
+    Each move copies the core first, as a search does; returns (moves, games, elapsed).
+    """
+    import random
+
+    rng = random.Random(seed)
+    rules = Rules(players=2)
+    base = new_game(rules).core()
+    per_hand = rules.tiles_per_hand
+    moves = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        c = base.copy()
+        while c.phase != core.PHASE_OVER:
+            if c.phase == core.PHASE_DEAL:
+                tiles = list(range(28))
+                rng.shuffle(tiles)
+                hands = [tiles[i * per_hand : (i + 1) * per_hand] for i in range(2)]
+                starter = c.next_start if c.next_start >= 0 else rng.randrange(2)
+                c.deal(hands, tiles[2 * per_hand :], starter)
+            else:
+                legal = c.legal()
+                c = c.copy()
+                c.step(legal[rng.randrange(len(legal))])
+                moves += 1
+        games += 1
+    return moves, games, time.perf_counter() - start
 
 
 def run_dominoes(seconds: float, seed: int) -> tuple[int, int, float] | None:
@@ -75,6 +107,7 @@ def main() -> int:
 
     ours: list[float] = []
     theirs: list[float] = []
+    core_rate: list[float] = []
     games_rate: list[float] = []
     move_rate: list[float] = []
     for r in range(args.rounds):
@@ -82,6 +115,8 @@ def main() -> int:
         ours.append(applies / elapsed)
         move_rate.append(moves / elapsed)
         games_rate.append(games / elapsed)
+        core_moves, _, core_elapsed = run_core(args.seconds, args.seed + r)
+        core_rate.append(core_moves / core_elapsed)
         other = run_dominoes(args.seconds, args.seed + r)
         if other is not None:
             theirs.append(other[0] / other[2])
@@ -91,11 +126,15 @@ def main() -> int:
     print(f"  moves/s         {statistics.median(move_rate):>10,.0f}   (applies without deals)")
     print(f"  games/s         {statistics.median(games_rate):>10,.1f}")
     print(f"  us per apply    {1e6 / aps:>10.2f}")
+    cps = statistics.median(core_rate)
+    print("allfives compact rules core (engine.core, copied before every move, as search does)")
+    print(f"  moves/s         {cps:>10,.0f}")
     if theirs:
         dps = statistics.median(theirs)
         print("dominoes package, random self-play (mutable game object)")
         print(f"  moves/s         {dps:>10,.0f}   (median of {args.rounds} rounds)")
-        print(f"ratio allfives/dominoes: {aps / dps:.2f}x")
+        print(f"ratio snapshot API applies/s / dominoes moves/s: {aps / dps:.2f}x")
+        print(f"ratio compact core moves/s  / dominoes moves/s: {cps / dps:.2f}x")
     else:
         print("(install the bench extra to compare with the dominoes package)")
     return 0
