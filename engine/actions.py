@@ -24,6 +24,9 @@ class Play(BaseModel):
     def __str__(self) -> str:
         return str(self.tile) if self.end is None else f"{self.tile} {self.end.value}"
 
+    def __repr__(self) -> str:
+        return f"Play({str(self)!r})"
+
 
 class Draw(BaseModel):
     """Draw one tile from the boneyard (only when nothing in hand can be played)."""
@@ -35,6 +38,9 @@ class Draw(BaseModel):
     def __str__(self) -> str:
         return "draw"
 
+    def __repr__(self) -> str:
+        return "Draw()"
+
 
 class Pass(BaseModel):
     """Pass the turn (only when nothing can be played and the boneyard is empty)."""
@@ -45,6 +51,9 @@ class Pass(BaseModel):
 
     def __str__(self) -> str:
         return "pass"
+
+    def __repr__(self) -> str:
+        return "Pass()"
 
 
 class Deal(BaseModel):
