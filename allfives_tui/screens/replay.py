@@ -396,7 +396,8 @@ class OpenReplayScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """Title, path input, problem line and buttons."""
         with Vertical(id="open-replay"):
-            yield Static("Open replay", id="open-replay-title")
+            title = "Open replay" if self.error is None else "This game record has a problem"
+            yield Static(title, id="open-replay-title")
             yield Input(
                 self.initial_path, placeholder="path to a saved game (.json)", id="open-path"
             )
@@ -409,7 +410,10 @@ class OpenReplayScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         """Show a problem handed over, else focus the path."""
         self._show_error(self.error)
-        self.query_one(Input).focus()
+        if self.error is not None and self.error.salvage is not None:
+            self.query_one("#open-salvage", Button).focus()
+        else:
+            self.query_one(Input).focus()
 
     def _show_error(self, error: ReplayLoadError | None) -> None:
         self.error = error
