@@ -428,7 +428,7 @@ class Board(ScrollView, can_focus=False):
         m = self.plan.marker(end)
         if m is None:
             return None
-        x = m.rect.x0 + m.rect.x1 // 2 - m.rect.x0 // 2 - int(self.scroll_offset.x)
+        x = (m.rect.x0 + m.rect.x1) // 2 - int(self.scroll_offset.x)
         y = m.rect.y0 - int(self.scroll_offset.y)
         return x, y
 

@@ -14,7 +14,9 @@ class EventLog(RichLog):
     """A scrolling log of events described with :func:`~allfives_tui.describe.describe`."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes, wrap=True, markup=False, max_lines=500)
+        super().__init__(
+            id=id, classes=classes, wrap=True, markup=False, max_lines=500, min_width=10
+        )
 
     def add_events(
         self,

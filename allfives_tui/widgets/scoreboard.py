@@ -46,6 +46,7 @@ class Scoreboard(Static):
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         table.add_column(justify="right")
         table.add_column(justify="right")
+        table.add_row("", "", Text("pts", style="dim"), Text("tiles", style="dim"))
         turn = snapshot.current if snapshot.phase is Phase.PLAY else None
         for team in range(rules.teams):
             seats = rules.seats_of(team)
@@ -56,18 +57,18 @@ class Scoreboard(Static):
             for s in seats:
                 marker = Text("▶", style="bold") if s == turn else Text(" ")
                 name = Text(names[s], style="bold" if s == human else "")
-                if s == human:
+                if s == human and names[s].lower() != "you":
                     name.append(" (you)", style="dim")
                 pts = "" if len(seats) > 1 else str(score)
-                table.add_row(marker, name, Text(pts, style="bold"), Text(f"{counts[s]}▮"))
+                table.add_row(marker, name, Text(pts, style="bold"), Text(str(counts[s])))
         status = Text()
         status.append(f"Hand {max(snapshot.hand_number, 1)}", style="bold")
         status.append(f" · to {rules.target}")
         last = snapshot.history[-1] if snapshot.history else None
         lines = Text()
         if last is not None and isinstance(last.action, Play):
-            pts = f"+{last.points}" if last.points else "no score"
-            lines.append(f"Last: {names[last.seat]} {last.action.tile} ({pts})")
+            pts = f"+{last.points}" if last.points else "0"
+            lines.append(f"Last: {names[last.seat]} {last.action.tile}, {pts}")
         elif last is not None:
             lines.append(f"Last: {names[last.seat]} {last.action}")
         else:

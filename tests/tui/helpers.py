@@ -1,13 +1,19 @@
-"""Shared helpers for the TUI tests: states reached at fixed seeds."""
+"""Shared helpers for the TUI tests: states at fixed seeds, waiting for the human's turn."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from textual.app import App
+from textual.pilot import Pilot
+
 from engine import GameState, Rules, apply, new_game, seeded_deal
+from engine.record import DealRecord, GameRecord, HandRecord, Seat
 from engine.rng import Rng
 
 
 def random_state(seed: int, moves: int, players: int = 2) -> GameState:
-    """A two-player game at ``seed`` after ``moves`` random legal moves (stops at a hand's end)."""
+    """A game at ``seed`` after up to ``moves`` random legal moves (stops before a hand's end)."""
     state = new_game(Rules(players=players))
     state = apply(state, seeded_deal(state, seed)).state
     rng = Rng(seed)
@@ -20,6 +26,36 @@ def random_state(seed: int, moves: int, players: int = 2) -> GameState:
     return state
 
 
-def screen_text(app: object) -> str:
+SEATS_2 = (Seat(name="You"), Seat(name="North", kind="computer", level="greedy"))
+
+
+def dealt_record(
+    you: Sequence[str], north: Sequence[str], boneyard: Sequence[str], start: int = 1
+) -> GameRecord:
+    """A two-player record of one explicit deal and no moves yet."""
+    deal = DealRecord.model_validate(
+        {"hands": [list(you), list(north)], "boneyard": list(boneyard), "start": start}
+    )
+    return GameRecord(rules=Rules(players=2), seats=SEATS_2, hands=(HandRecord(deal=deal),), seed=1)
+
+
+def screen_text(app: App[object]) -> str:
     """The app's screen as plain text, one line per row."""
-    return "\n".join(s.text for s in app.screen._compositor.render_strips())  # type: ignore[attr-defined]
+    return "\n".join(s.text for s in app.screen._compositor.render_strips())
+
+
+async def settle(pilot: Pilot[object], limit: int = 400) -> None:
+    """Wait until the human must act, or a summary / game-over screen is up."""
+    from allfives_tui.screens.game import GameScreen
+
+    app = pilot.app
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, GameScreen):
+            if not app.workers._workers or all(w.is_finished for w in app.workers):
+                return
+            continue
+        if screen.human_turn() and not screen.legal_is_automatic():
+            return
+    raise AssertionError("the game did not come back to the human")

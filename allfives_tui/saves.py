@@ -1,0 +1,169 @@
+"""Where games and settings live, and the autosave that follows every action.
+
+The data folder is ``$ALLFIVES_DATA_DIR`` when set (tests point it at a
+temporary folder), else the user's data folder from :mod:`platformdirs`.
+``current.json`` is the game in progress, as an engine game record;
+``settings.json`` the last new-game settings. Every write is atomic (a
+temporary file, then a rename), so a kill, even ``kill -9``, leaves the last
+complete save.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+from platformdirs import user_data_dir
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from engine import HandSize, Rules
+from engine.errors import RecordError
+from engine.players import LEVELS
+from engine.record import GameRecord, load, save
+
+ENV_DATA_DIR = "ALLFIVES_DATA_DIR"
+CURRENT = "current.json"
+SETTINGS = "settings.json"
+
+
+def data_dir() -> Path:
+    """The folder holding saves and settings (created when first written)."""
+    override = os.environ.get(ENV_DATA_DIR)
+    if override:
+        return Path(override).expanduser()
+    return Path(user_data_dir("allfives", appauthor=False))
+
+
+def current_path() -> Path:
+    """The autosave of the game in progress."""
+    return data_dir() / CURRENT
+
+
+def default_level() -> str:
+    """The computer level offered first: "greedy" if there is one, else the middle level."""
+    return "greedy" if "greedy" in LEVELS else LEVELS[len(LEVELS) // 2]
+
+
+SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.3, "normal": 0.7, "slow": 1.4}
+"""Named computer-move paces in seconds."""
+
+
+class Settings(BaseModel):
+    """The new-game settings, remembered between runs."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    players: int = Field(default=2, ge=2, le=4)
+    partnerships: bool = False
+    hand_size: HandSize = HandSize.STANDARD
+    target: int = Field(default=0, ge=0, le=10000)
+    levels: list[str] = Field(default_factory=lambda: [default_level()] * 3)
+    name: str = Field(default="You", min_length=1, max_length=20)
+    seed: int | None = None
+    speed: float = Field(default=0.7, ge=0.0, le=5.0)
+    auto_draw: bool = False
+
+    @field_validator("levels")
+    @classmethod
+    def _known_levels(cls, levels: list[str]) -> list[str]:
+        fixed = [lv if lv in LEVELS else default_level() for lv in levels[:3]]
+        return fixed + [default_level()] * (3 - len(fixed))
+
+    def rules(self) -> Rules:
+        """The engine rules these settings describe."""
+        return Rules(
+            players=self.players,
+            partnerships=self.partnerships and self.players == 4,
+            hand_size=self.hand_size,
+            target=self.target,
+        )
+
+
+def load_settings() -> Settings:
+    """The remembered settings, or the defaults when there are none (or they are unreadable)."""
+    path = data_dir() / SETTINGS
+    try:
+        return Settings.model_validate_json(path.read_text(encoding="utf-8"))
+    except (OSError, ValidationError, ValueError):
+        return Settings()
+
+
+def save_settings(settings: Settings) -> None:
+    """Remember ``settings`` (atomically)."""
+    _atomic_write(data_dir() / SETTINGS, settings.model_dump_json(indent=1) + "\n")
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    with tmp.open("w", encoding="utf-8") as fh:
+        fh.write(text)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def load_current() -> GameRecord | None:
+    """The saved game in progress, or ``None`` if there is none or it is finished.
+
+    Raises :class:`~engine.errors.RecordError` when the file exists but is damaged.
+    """
+    path = current_path()
+    if not path.exists():
+        return None
+    record = load(path)
+    if record.final_state().is_terminal:
+        return None
+    return record
+
+
+def has_unfinished() -> bool:
+    """True when there is a game in progress to continue."""
+    try:
+        return load_current() is not None
+    except RecordError:
+        return False
+
+
+def discard_current() -> None:
+    """Forget the game in progress (a finished game is not continued)."""
+    with contextlib.suppress(FileNotFoundError):
+        current_path().unlink()
+
+
+class AutoSaver:
+    """Saves records in order on one background thread, so play never waits on the disk.
+
+    ``submit(record)`` queues a save; :meth:`flush` waits for every queued save.
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or current_path()
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="allfives-autosave")
+        self._last: Future[Path] | None = None
+        self.error: str | None = None
+
+    def submit(self, record: GameRecord) -> None:
+        """Queue an atomic save of ``record``."""
+        self._last = self._pool.submit(self._save, record)
+
+    def _save(self, record: GameRecord) -> Path:
+        try:
+            return save(record, self.path)
+        except OSError as err:
+            self.error = f"could not autosave to {self.path}: {err.strerror or err}"
+            raise
+
+    def flush(self, timeout: float = 5.0) -> None:
+        """Wait for the queued saves to reach the disk."""
+        if self._last is not None:
+            with contextlib.suppress(Exception):  # the error is kept in self.error
+                self._last.result(timeout)
+
+    def close(self) -> None:
+        """Finish queued saves and stop the thread."""
+        self.flush()
+        self._pool.shutdown(wait=True)

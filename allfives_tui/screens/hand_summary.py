@@ -1,0 +1,91 @@
+"""The end-of-hand summary: tiles left, pips, the rounding, the amounts lost, new scores."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from allfives_tui.describe import team_name
+from allfives_tui.widgets.too_small import TooSmall
+from engine import GameState, HandOver
+
+
+def summary_table(state: GameState, event: HandOver, names: tuple[str, ...]) -> Table:
+    """Per seat: tiles left, pip total, rounded to, subtracted; per side: the new score."""
+    rules = state.rules
+    table = Table(box=None, padding=(0, 1), header_style="bold", expand=False)
+    table.add_column("Seat", no_wrap=True)
+    table.add_column("Tiles left", no_wrap=False)
+    table.add_column("Pips", justify="right")
+    table.add_column("Lost", justify="right")
+    for seat in range(rules.players):
+        tiles = " ".join(str(t) for t in state.hands[seat]) or "— out —"
+        pips = event.pips[seat]
+        lost = event.penalties[seat]
+        rounding = f"{pips}→{lost}" if pips != lost else str(pips)
+        table.add_row(names[seat], tiles, rounding, f"-{lost}" if lost else "0")
+    return table
+
+
+def scores_text(state: GameState, names: tuple[str, ...]) -> Text:
+    """Every side's score against the target."""
+    rules = state.rules
+    text = Text()
+    for team in range(rules.teams):
+        if team:
+            text.append("   ")
+        text.append(f"{team_name(rules, team, names)} ", style="bold")
+        text.append(str(state.scores[team]))
+    text.append(f"   (target {rules.target})", style="dim")
+    return text
+
+
+class HandSummaryScreen(ModalScreen[None]):
+    """Shown when a hand ends; Enter, Space or a click deals the next hand."""
+
+    BINDINGS = [
+        Binding("enter,space", "next_hand", "Next hand", key_display="⏎"),
+        Binding("q", "app.quit_keep", "Quit"),
+    ]
+
+    def __init__(self, state: GameState, event: HandOver, names: tuple[str, ...]) -> None:
+        super().__init__()
+        self.state = state
+        self.event = event
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        """Title, the table, the scores and the button."""
+        yield TooSmall()
+        ev = self.event
+        if ev.out_seat is None:
+            head = f"Hand {ev.hand_number} is blocked: nobody can play."
+        else:
+            head = f"Hand {ev.hand_number}: {self.names[ev.out_seat]} went out."
+        with Vertical(id="summary", classes="dialog"):
+            yield Static(head, classes="dialog-title")
+            yield Static(
+                "Pips left in hand, rounded to the nearest 5, come off that side's score.",
+                classes="dialog-note",
+            )
+            yield Static(summary_table(self.state, ev, self.names), id="summary-table")
+            yield Static(scores_text(self.state, self.names), id="summary-scores")
+            yield Button("Next hand (⏎)", id="next-hand", variant="primary", compact=True)
+
+    def action_next_hand(self) -> None:
+        """Close the summary; the game deals the next hand."""
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The button deals the next hand."""
+        event.stop()
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        """A click anywhere deals the next hand."""
+        self.dismiss(None)

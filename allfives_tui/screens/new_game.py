@@ -1,0 +1,244 @@
+"""The new-game screen: players, partnerships, hand size, target, levels, name, seed.
+
+It starts from the remembered settings; Enter (or the Start button) starts
+the game; "Continue" resumes the last unfinished game when there is one.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from allfives_tui.saves import SPEEDS, Settings
+from allfives_tui.session import COMPUTER_NAMES
+from allfives_tui.widgets.too_small import TooSmall
+from engine import HandSize
+from engine.players import LEVELS
+from engine.rules import DEFAULT_TARGETS, Rules
+
+HAND_SIZE_TEXT = {
+    HandSize.STANDARD: "standard",
+    HandSize.FIVE_EACH: "five each",
+    HandSize.SEVEN_FIVE: "seven-five",
+}
+
+
+def speed_name(seconds: float) -> str:
+    """The named pace nearest ``seconds``."""
+    return min(SPEEDS, key=lambda k: abs(SPEEDS[k] - seconds))
+
+
+class NewGameScreen(Screen[None]):
+    """Set up a game; the app starts it with :meth:`AllFivesApp.start_new`."""
+
+    BINDINGS = [
+        Binding("ctrl+n", "start", "Start", key_display="^n", priority=True),
+        Binding("ctrl+o", "continue_game", "Continue", key_display="^o"),
+        Binding("question_mark", "app.show_help", "Help", key_display="?"),
+        Binding("ctrl+q", "app.quit", "Quit", key_display="^q"),
+    ]
+
+    def __init__(self, settings: Settings, *, can_continue: bool = False) -> None:
+        super().__init__()
+        self.settings = settings
+        self.can_continue = can_continue
+
+    def compose(self) -> ComposeResult:
+        """The form: one compact row per setting, then the buttons."""
+        s = self.settings
+        yield TooSmall()
+        with Vertical(id="new-game"):
+            yield Static("All Fives — new game", id="new-game-title")
+            with Grid(id="form"):
+                yield Label("Players")
+                yield Select(
+                    [(f"{n} players", n) for n in (2, 3, 4)],
+                    value=s.players,
+                    allow_blank=False,
+                    compact=True,
+                    id="players",
+                )
+                yield Label("Partnerships")
+                yield Select(
+                    [
+                        ("no: each player for themselves", False),
+                        ("yes: you and North against West and East", True),
+                    ],
+                    value=s.partnerships,
+                    allow_blank=False,
+                    compact=True,
+                    id="partnerships",
+                )
+                yield Label("Tiles per hand")
+                yield Select(
+                    self._hand_size_options(s.players),
+                    value=s.hand_size,
+                    allow_blank=False,
+                    compact=True,
+                    id="hand-size",
+                )
+                yield Label("Target")
+                yield Input(
+                    str(s.target) if s.target else "",
+                    placeholder=f"default {DEFAULT_TARGETS[s.players]}",
+                    compact=True,
+                    id="target",
+                    restrict=r"[0-9]*",
+                    max_length=5,
+                )
+                for i in range(3):
+                    yield Label("", id=f"level-label-{i}", classes="level-label")
+                    yield Select(
+                        [(lv, lv) for lv in LEVELS],
+                        value=s.levels[i] if s.levels[i] in LEVELS else LEVELS[0],
+                        allow_blank=False,
+                        compact=True,
+                        id=f"level-{i}",
+                        classes="level",
+                    )
+                yield Label("Your name")
+                yield Input(s.name, compact=True, id="name", max_length=20)
+                yield Label("Seed")
+                yield Input(
+                    "" if s.seed is None else str(s.seed),
+                    placeholder="blank: a new shuffle",
+                    compact=True,
+                    id="seed",
+                    restrict=r"[0-9]*",
+                    max_length=9,
+                )
+                yield Label("Computer pace")
+                yield Select(
+                    [
+                        (f"{name} ({SPEEDS[name]:g} s a move)", name)
+                        for name in ("instant", "fast", "normal", "slow")
+                    ],
+                    value=speed_name(s.speed),
+                    allow_blank=False,
+                    compact=True,
+                    id="speed",
+                )
+                yield Label("Draw for me")
+                yield Select(
+                    [
+                        ("no: press d to draw, p to pass", False),
+                        ("yes: draw and pass for me when nothing fits", True),
+                    ],
+                    value=s.auto_draw,
+                    allow_blank=False,
+                    compact=True,
+                    id="auto-draw",
+                )
+            yield Static("", id="form-error")
+            with Horizontal(id="new-game-buttons"):
+                yield Button("Start ⏎", id="start", variant="primary", compact=True)
+                if self.can_continue:
+                    yield Button("Continue", id="continue", compact=True)
+                yield Button("Quit", id="quit", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Fit the form to the number of players and focus Start."""
+        self._sync_players(self.settings.players)
+        self.query_one("#start", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Continue only when there is a game to continue."""
+        if action == "continue_game":
+            return True if self.can_continue else None
+        return True
+
+    @staticmethod
+    def _hand_size_options(players: int) -> list[tuple[str, HandSize]]:
+        out = []
+        for size, text in HAND_SIZE_TEXT.items():
+            n = Rules(players=players, hand_size=size).tiles_per_hand
+            out.append((f"{text}: {n} each", size))
+        return out
+
+    def _sync_players(self, players: int) -> None:
+        names = COMPUTER_NAMES[players]
+        for i in range(3):
+            label = self.query_one(f"#level-label-{i}", Label)
+            select = self.query_one(f"#level-{i}", Select)
+            shown = i < len(names)
+            label.display = shown
+            select.display = shown
+            if shown:
+                label.update(f"{names[i]} plays")
+        box = self.query_one("#partnerships", Select)
+        box.disabled = players != 4
+        if players != 4:
+            box.value = False
+        sizes = self.query_one("#hand-size", Select)
+        value = sizes.value
+        sizes.set_options(self._hand_size_options(players))
+        sizes.value = value if isinstance(value, HandSize) else HandSize.STANDARD
+        self.query_one("#target", Input).placeholder = f"default {DEFAULT_TARGETS[players]}"
+
+    @on(Select.Changed, "#players")
+    def _players_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            self._sync_players(event.value)
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "continue":
+            self.action_continue_game()
+        else:
+            self.app.exit()
+
+    def read_settings(self) -> Settings:
+        """The settings in the form; ``ValueError`` with a clear message when one is wrong."""
+        players = self.query_one("#players", Select).value
+        assert isinstance(players, int)
+        target_text = self.query_one("#target", Input).value.strip()
+        target = int(target_text) if target_text else 0
+        if target and target % 5:
+            raise ValueError(f"The target must be a multiple of 5 (not {target}).")
+        if target and target < 5:
+            raise ValueError("The target must be at least 5.")
+        name = self.query_one("#name", Input).value.strip()
+        if not name:
+            raise ValueError("Please give your name (up to 20 letters).")
+        seed_text = self.query_one("#seed", Input).value.strip()
+        hand_size = self.query_one("#hand-size", Select).value
+        speed = self.query_one("#speed", Select).value
+        levels = [str(self.query_one(f"#level-{i}", Select).value) for i in range(3)]
+        return Settings(
+            players=players,
+            partnerships=self.query_one("#partnerships", Select).value is True and players == 4,
+            hand_size=hand_size if isinstance(hand_size, HandSize) else HandSize.STANDARD,
+            target=target,
+            levels=levels,
+            name=name,
+            seed=int(seed_text) if seed_text else None,
+            speed=SPEEDS.get(str(speed), 0.7),
+            auto_draw=self.query_one("#auto-draw", Select).value is True,
+        )
+
+    def action_start(self) -> None:
+        """Start a game with the form's settings."""
+        try:
+            settings = self.read_settings()
+        except ValueError as err:
+            self.query_one("#form-error", Static).update(str(err))
+            return
+        self.app.start_new(settings)  # type: ignore[attr-defined]
+
+    def action_continue_game(self) -> None:
+        """Resume the unfinished game."""
+        if self.can_continue:
+            self.app.continue_saved()  # type: ignore[attr-defined]

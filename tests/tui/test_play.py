@@ -1,0 +1,248 @@
+"""Playing through the real app: keyboard only, mouse only, ends, drawing, summaries."""
+
+from __future__ import annotations
+
+from textual.widgets._footer import FooterKey
+
+from allfives_tui.app import AllFivesApp
+from allfives_tui.saves import Settings, load_current
+from allfives_tui.screens.game import GameScreen
+from allfives_tui.screens.hand_summary import HandSummaryScreen
+from allfives_tui.widgets import Board, HandView
+from engine import Draw, End, Pass, Phase, Play, parse_tile
+from engine.record import GameRecord
+from tests.tui.helpers import dealt_record, screen_text, settle
+
+# A deal where North (greedy) leads the 5-5 spinner and you hold no 5: you
+# draw 1-1 and 4-2, which fit nowhere, then 5-3, which fits both sides of
+# the spinner and must be played at once.
+NORTH = ["5-5", "1-0", "2-1", "3-2", "4-3", "6-2", "6-1", "3-1", "4-1"]
+NO_FIVES = ["0-0", "2-0", "3-0", "4-0", "6-0", "2-2", "3-3", "4-4", "6-6"]
+BONEYARD = ["1-1", "4-2", "5-3", "5-0", "5-1", "5-2", "5-4", "6-5", "6-3", "6-4"]
+
+
+def quick_app(seed: int, **kw: object) -> AllFivesApp:
+    """A two-player game against greedy North that starts at once, computer moves instant."""
+    settings = Settings(players=2, seed=seed, speed=0.0, levels=["greedy"] * 3, **kw)
+    return AllFivesApp(settings, start=True, speed=0.0)
+
+
+def game(app: AllFivesApp) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), type(screen)
+    return screen
+
+
+async def test_a_whole_hand_by_keyboard_only() -> None:
+    app = quick_app(seed=11)
+    async with app.run_test(size=(100, 36)) as pilot:
+        turns = 0
+        while True:
+            await settle(pilot)
+            if isinstance(app.screen, HandSummaryScreen):
+                break
+            screen = game(app)
+            before = len(screen.state.history)
+            legal = screen.legal()
+            if isinstance(legal[0], Draw):
+                await pilot.press("d")
+                expected = legal[0]
+            elif isinstance(legal[0], Pass):
+                await pilot.press("p")
+                expected = legal[0]
+            else:
+                expected = next(a for a in legal if isinstance(a, Play))
+                idx = screen.shown_hand().index(expected.tile)
+                if turns % 2 and idx < 9:
+                    await pilot.press(str(idx + 1))  # number keys pick directly
+                else:
+                    steps = (idx - screen.selected) % len(screen.shown_hand())
+                    await pilot.press(*["right"] * steps)
+                assert screen.selected_tile() == expected.tile
+                await pilot.press("enter")
+                if screen.choosing:
+                    assert expected.end in screen.choosing
+                    await pilot.press(expected.end.value.lower(), "enter")
+            await pilot.pause()
+            move = screen.state.history[before]
+            assert (move.seat, move.action) == (0, expected)
+            turns += 1
+        state = app.session.state
+        assert turns >= 3
+        assert state.phase is Phase.DEAL and state.hand_number == 1
+        # the record on disk is the game: it replays to the same snapshot
+        app.saver.flush()
+        record = load_current()
+        assert record is not None and record.final_state() == state
+
+
+async def test_a_whole_hand_by_mouse_only() -> None:
+    app = quick_app(seed=4)
+    async with app.run_test(size=(100, 36)) as pilot:
+        turns = 0
+        while True:
+            await settle(pilot)
+            if isinstance(app.screen, HandSummaryScreen):
+                await pilot.click("#next-hand")
+                await pilot.pause()
+                assert app.session.state.hand_number == 2
+                break
+            screen = game(app)
+            before = len(screen.state.history)
+            legal = screen.legal()
+            if not any(isinstance(a, Play) for a in legal):
+                expected = legal[0]
+                action = "draw" if isinstance(expected, Draw) else "pass_turn"
+                key = next(k for k in screen.query(FooterKey) if k.action == action)
+                await pilot.click(key)
+            else:
+                plays = [a for a in legal if isinstance(a, Play)]
+                # prefer a tile with a choice of ends, to click an end on the board
+                expected = max(plays, key=lambda a: screen.ends_for(a.tile).__len__())
+                hand = screen.query_one(HandView)
+                idx = screen.shown_hand().index(expected.tile)
+                if screen.selected != idx:
+                    await pilot.click(HandView, offset=hand.tile_offset(idx))
+                    assert screen.selected == idx
+                await pilot.click(HandView, offset=hand.tile_offset(idx))
+                if screen.choosing:
+                    assert expected.end is not None
+                    board = screen.query_one(Board)
+                    offset = board.end_offset(expected.end)
+                    assert offset is not None
+                    await pilot.click(Board, offset=offset)
+            await pilot.pause()
+            move = screen.state.history[before]
+            assert (move.seat, move.action) == (0, expected)
+            turns += 1
+        assert turns >= 3
+
+
+async def test_choosing_the_end_when_a_tile_fits_two() -> None:
+    record = dealt_record(
+        ["5-3", "0-0", "2-0", "3-0", "4-0", "6-0", "2-2", "3-3", "4-4"], NORTH,
+        ["6-6", "1-1", "4-2", "5-0", "5-1", "5-2", "5-4", "6-5", "6-3", "6-4"],
+    )
+    app = AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        assert screen.state.layout.lead == parse_tile("5-5")
+        assert screen.selected_tile() == parse_tile("5-3")  # the only playable tile
+        await pilot.press("enter")
+        assert screen.choosing == [End.W, End.E]
+        assert "5-3 fits west, east" in screen_text(app)
+        board = screen.query_one(Board)
+        assert board.highlight == (End.W, End.E) and board.cursor is End.W
+        await pilot.press("right")
+        assert board.cursor is End.E
+        await pilot.press("escape")
+        assert screen.choosing == []
+        await pilot.press("enter", "e", "enter")
+        await pilot.pause()
+        move = screen.state.history[1]
+        assert move.action == Play(tile=parse_tile("5-3"), end=End.E)
+        assert move.points == 0  # 10 (spinner, west open) + 3 = 13
+
+
+async def test_drawing_until_a_tile_fits_then_playing_it() -> None:
+    app = AllFivesApp(
+        Settings(speed=0.0), resume=dealt_record(NO_FIVES, NORTH, BONEYARD), speed=0.0
+    )
+    async with app.run_test(size=(100, 36)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        assert "press d to draw" in screen_text(app)
+        assert screen.check_action("play", ()) is None  # shown dimmed
+        await pilot.press("enter")  # nothing to play: nothing happens
+        assert len(screen.state.history) == 1
+        await pilot.press("d")
+        await pilot.press("d")
+        state = screen.state
+        assert state.must_play is None and len(state.boneyard) == 8
+        await pilot.press("d")
+        state = screen.state
+        assert state.must_play == parse_tile("5-3")
+        assert screen.selected_tile() == parse_tile("5-3")
+        assert "it fits, so it must be played now" in screen_text(app)
+        assert screen.check_action("draw", ()) is None
+        await pilot.press("enter", "w", "enter")
+        await pilot.pause()
+        moves = [str(m.action) for m in screen.state.history[:5]]
+        assert moves == ["5-5", "draw", "draw", "draw", "5-3 W"]
+        assert parse_tile("1-1") in screen.state.hands[0]
+
+
+async def test_auto_draw_option_draws_by_itself() -> None:
+    app = AllFivesApp(
+        Settings(speed=0.0, auto_draw=True),
+        resume=dealt_record(NO_FIVES, NORTH, BONEYARD),
+        speed=0.0,
+    )
+    async with app.run_test(size=(100, 36)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        assert screen.state.must_play == parse_tile("5-3")
+        moves = [str(m.action) for m in screen.state.history]
+        assert moves == ["5-5", "draw", "draw", "draw"]
+
+
+async def test_end_of_hand_summary_shows_tiles_pips_rounding_and_scores() -> None:
+    record = GameRecord.model_validate(
+        {
+            "rules": {"players": 2, "hand_size": "five-each"},
+            "seats": [{"name": "You"}, {"name": "North", "kind": "computer", "level": "greedy"}],
+            "hands": [],
+            "seed": 1,
+        }
+    )
+    # five tiles each: North leads the 5-5 and you can only answer with the 5-0
+    you = ["5-0", "0-0", "1-1", "2-2", "3-3"]
+    north = ["5-5", "6-6", "6-1", "4-2", "3-1"]
+    rest = [t for t in _all() if t not in {*you, *north}]
+    record = record.model_copy(update={"hands": dealt_record(you, north, rest).hands})
+    app = AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        for tile in ("0-0", "1-1", "2-2", "3-3"):
+            assert parse_tile(tile) not in screen.playable()
+        await pilot.press("enter")  # 5-0 fits west and east of the lone spinner
+        await pilot.press("enter")
+        assert len(screen.state.history) >= 2
+        await settle(pilot)
+        # the hand goes on until someone goes out or it blocks; then the summary
+        while not isinstance(app.screen, HandSummaryScreen):
+            scr = game(app)
+            legal = scr.legal()
+            if isinstance(legal[0], Draw):
+                await pilot.press("d")
+            elif isinstance(legal[0], Pass):
+                await pilot.press("p")
+            else:
+                play = next(a for a in legal if isinstance(a, Play))
+                await pilot.press(str(scr.shown_hand().index(play.tile) + 1), "enter")
+                if scr.choosing:
+                    await pilot.press("enter")
+            await settle(pilot)
+        summary = app.screen
+        assert isinstance(summary, HandSummaryScreen)
+        await pilot.pause()
+        text = screen_text(app)
+        event = summary.event
+        state = app.session.state
+        for seat, name in enumerate(("You", "North")):
+            assert name in text
+            pips, lost = event.pips[seat], event.penalties[seat]
+            assert pips == sum(t.pips for t in state.hands[seat])
+            assert lost == 5 * round(pips / 5 + 1e-9) or abs(lost - pips) <= 2
+            if pips != lost:
+                assert f"{pips}→{lost}" in text
+        assert f"target {state.rules.target}" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.state.hand_number == 2
+
+
+def _all() -> list[str]:
+    return [f"{h}-{lo}" for h in range(7) for lo in range(h + 1)]
