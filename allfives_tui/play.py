@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from pydantic import ValidationError
+
 from allfives_tui import saves
 from allfives_tui.saves import SPEEDS, Settings
 from engine import HandSize
@@ -100,10 +102,14 @@ def run(args: argparse.Namespace) -> int:
     """Run the game; 1 with a message when there is nothing to continue or an option is wrong."""
     try:
         settings = settings_from(args)
+    except ValidationError as err:
+        first = err.errors()[0]
+        msg = str(first["msg"]).removeprefix("Value error, ")
+        where = ".".join(str(p) for p in first["loc"])
+        print(f"allfives: bad option{' --' + where if where else ''}: {msg}", file=sys.stderr)
+        return 2
     except ValueError as err:
-        first = str(err).splitlines()
-        msg = first[-1].strip() if first else str(err)
-        print(f"allfives: bad option: {msg}", file=sys.stderr)
+        print(f"allfives: bad option: {err}", file=sys.stderr)
         return 2
     resume = None
     if args.resume:

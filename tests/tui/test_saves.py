@@ -1,0 +1,163 @@
+"""Autosave, kill -9, continue, save a copy, and the play command's options."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from allfives_tui import saves
+from allfives_tui.app import AllFivesApp
+from allfives_tui.cli import main
+from allfives_tui.saves import Settings, load_current
+from allfives_tui.screens.game import GameScreen
+from allfives_tui.screens.new_game import NewGameScreen
+from allfives_tui.screens.save_as import SaveAsScreen
+from engine.record import load
+from tests.tui.helpers import settle
+
+CHILD = textwrap.dedent(
+    """
+    import asyncio, sys, time
+    from allfives_tui.app import AllFivesApp
+    from allfives_tui.saves import Settings
+    from tests.tui.helpers import settle
+
+    async def main():
+        app = AllFivesApp(Settings(seed=3, speed=0.0, auto_draw=True), start=True, speed=0.0)
+        async with app.run_test(size=(100, 36)) as pilot:
+            for _ in range(4):
+                await settle(pilot)
+                await pilot.press("enter")
+                if app.screen.choosing:
+                    await pilot.press("enter")
+                await settle(pilot)
+                app.saver.flush()
+                print(len(app.session.state.actions), flush=True)
+            print("READY", flush=True)
+            time.sleep(60)
+
+    asyncio.run(main())
+    """
+)
+
+
+def test_kill_9_loses_nothing_saved_and_continue_resumes_exactly(data_dir: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "ALLFIVES_DATA_DIR": str(data_dir), "PYTHONPATH": str(root)}
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD], env=env, stdout=subprocess.PIPE, text=True, cwd=root
+    )
+    counts = []
+    assert child.stdout is not None
+    for line in child.stdout:
+        if line.strip() == "READY":
+            break
+        counts.append(int(line))
+    child.send_signal(signal.SIGKILL)
+    child.wait(10)
+    assert child.returncode == -signal.SIGKILL
+    assert len(counts) == 4 and counts[-1] > counts[0]
+    record = load_current()
+    assert record is not None
+    assert len(record.final_state().actions) == counts[-1]
+    assert not list(data_dir.glob(".*.tmp"))  # no half-written files left
+
+
+async def test_continue_resumes_the_saved_game_exactly() -> None:
+    app = AllFivesApp(Settings(seed=8, speed=0.0), start=True, speed=0.0)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        if isinstance(app.screen, GameScreen) and app.screen.choosing:
+            await pilot.press("enter")
+        await settle(pilot)
+        state = app.session.state
+        await pilot.press("q")
+    assert app.saved_on_exit == saves.current_path()
+    record = load_current()
+    assert record is not None and record.final_state() == state
+    again = AllFivesApp(resume=record, speed=0.0)
+    async with again.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, GameScreen)
+        assert again.session.state == state
+        assert again.session.seed == 8
+
+
+async def test_the_new_game_screen_offers_continue_and_remembers_settings() -> None:
+    app = AllFivesApp(Settings(players=3, name="Ana", seed=21, speed=0.0), start=True, speed=0.0)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+    settings = Settings(players=3, name="Ana", seed=21, speed=0.0)
+    saves.save_settings(settings)
+    app = AllFivesApp(speed=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.read_settings() == settings
+        assert screen.query_one("#continue")
+        await pilot.click("#continue")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.names == ("Ana", "West", "East")
+
+
+async def test_the_new_game_screen_rejects_a_bad_target() -> None:
+    app = AllFivesApp(Settings(), speed=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.click("#target")
+        await pilot.press("1", "2", "3", "enter")
+        assert isinstance(app.screen, NewGameScreen)
+        assert "multiple of 5" in str(app.screen.query_one("#form-error").render())
+
+
+async def test_ctrl_s_saves_a_copy_where_the_player_says(tmp_path: Path) -> None:
+    app = AllFivesApp(Settings(seed=5, speed=0.0), start=True, speed=0.0)
+    target = tmp_path / "copy.json"
+    async with app.run_test(size=(100, 36)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, SaveAsScreen)
+        field = app.screen.query_one("#save-path")
+        field.value = str(tmp_path / "no-such-folder" / "x.json")  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        assert "there is no folder" in str(app.screen.query_one("#save-error").render())
+        field.value = str(target)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        state = app.session.state
+    assert load(target).final_state() == state
+
+
+def test_continue_with_no_saved_game_says_so_and_exits_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--continue"]) == 1
+    assert "no unfinished game to continue" in capsys.readouterr().err
+
+
+def test_continue_with_a_damaged_save_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    saves.current_path().parent.mkdir(parents=True)
+    saves.current_path().write_text('{"format": "allfives-record", "version": 1}')
+    assert main(["--continue"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot be continued" in err and "rules" in err
+
+
+def test_bad_options_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--players", "5"])
+    assert exc.value.code == 2
+    assert "2, 3 or 4 players" in capsys.readouterr().err
+    assert main(["--target", "123"]) == 2
+    assert "multiple of 5" in capsys.readouterr().err
