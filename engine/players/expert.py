@@ -18,19 +18,28 @@ given seed and view always give the same choice when the playout count is fixed.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
 
 from engine import core
 from engine.actions import Action, Deal, action_code
+from engine.players.heuristic import HeuristicPlayer
 from engine.players.knowledge import Knowledge
 from engine.players.playout import Policy, greedy_policy, play_hand
 from engine.rng import derive_seed
 from engine.state import SeatView
+from engine.tiles import PIPS
 
 WIN_VALUE = 1000.0
 """What reaching the target is worth, in points, to the playout evaluation."""
+
+RACE_EVERY = 16
+"""Worlds between two checks for actions that are clearly worse than the leader."""
+
+RACE_Z = 2.5
+"""How many standard errors behind the leader an action must be to be dropped."""
 
 DEFAULT_BUDGET = 0.25
 """Seconds per move."""
@@ -52,6 +61,10 @@ class ExpertPlayer:
         budget: float | None = DEFAULT_BUDGET,
         playouts: int | None = None,
         policy: Policy = greedy_policy,
+        horizon: int | None = None,
+        prior: float = 0.0,
+        pip_weight: float = 0.5,
+        race: bool = True,
     ) -> None:
         if budget is None and playouts is None:
             raise ValueError("the expert needs a time budget, a playout count, or both")
@@ -63,15 +76,21 @@ class ExpertPlayer:
         self.budget = budget
         self.playouts = playouts
         self.policy = policy
+        self.horizon = horizon
+        self.prior = prior
+        self.pip_weight = pip_weight
+        self.race = race
         self.last_playouts = 0
+        self.last_alive: list[int] = []
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """The action with the best expected outcome over sampled worlds."""
         self.last_playouts = 0
         if len(legal) == 1:
             return legal[0]
-        totals = self.evaluate(view, legal)
-        best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+        values = self.evaluate(view, legal)
+        alive = self.last_alive
+        best = max(alive, key=lambda i: (values[i], -i))
         return legal[best]
 
     def evaluate(self, view: SeatView, legal: Sequence[Action]) -> list[float]:
@@ -87,22 +106,73 @@ class ExpertPlayer:
         teams = len(base.scores)
         root = base.scores[:]
         max_worlds = max(1, -(-self.playouts // n)) if self.playouts is not None else 1 << 60
-        totals = [0.0] * n
+        prior = (
+            [self.prior * h for h in HeuristicPlayer().scores(view, legal)]
+            if self.prior
+            else [0.0] * n
+        )
+        values: list[list[float]] = [[] for _ in range(n)]
+        alive = list(range(n))
         policy = self.policy
+        horizon = self.horizon
+        pip_weight = self.pip_weight
         worlds = 0
+        playouts = 0
         while worlds < max_worlds:
             if worlds and time.perf_counter() >= deadline:
                 break
             world = know.sample(base, rng)
-            for i, code in enumerate(codes):
+            for i in alive:
                 c = world.copy()
-                c.step(code)
+                c.step(codes[i])
                 if c.phase == core.PHASE_PLAY:
-                    play_hand(c, rng, policy)
-                totals[i] += _utility(c, team, teams, root)
+                    if horizon is None:
+                        play_hand(c, rng, policy)
+                    else:
+                        steps = horizon
+                        while steps and c.phase == core.PHASE_PLAY:
+                            c.step(policy(c, rng))
+                            steps -= 1
+                values[i].append(_utility(c, team, teams, root, pip_weight))
+            playouts += len(alive)
             worlds += 1
-        self.last_playouts = worlds * n
-        return [t / worlds for t in totals]
+            if self.race and worlds % RACE_EVERY == 0 and len(alive) > 2:
+                alive = _race(alive, values, prior, worlds)
+        self.last_playouts = playouts
+        self.last_alive = alive
+        return [sum(v) / len(v) + prior[i] for i, v in enumerate(values)]
+
+
+def _race(
+    alive: list[int], values: Sequence[Sequence[float]], prior: Sequence[float], worlds: int
+) -> list[int]:
+    """Drop actions clearly worse than the leader over the same (latest) worlds.
+
+    Every alive action has been played out in each of the last ``worlds``
+    worlds, so differences are paired world by world, which removes most of
+    the luck of the deal from the comparison.
+    """
+    means = {i: sum(values[i][-worlds:]) / worlds + prior[i] for i in alive}
+    lead = max(alive, key=lambda i: (means[i], -i))
+    lv = values[lead]
+    keep = []
+    for i in alive:
+        if i == lead:
+            keep.append(i)
+            continue
+        vi = values[i]
+        diffs = [lv[-w] - vi[-w] for w in range(1, worlds + 1)]
+        mean_d = sum(diffs) / worlds
+        var = sum((d - mean_d) ** 2 for d in diffs) / (worlds - 1)
+        se = math.sqrt(var / worlds)
+        gap = means[lead] - means[i]
+        if gap - RACE_Z * se <= 0:
+            keep.append(i)
+    if len(keep) < 2:
+        rest = sorted((i for i in alive if i not in keep), key=lambda i: (-means[i], i))
+        keep.extend(rest[: 2 - len(keep)])
+        keep.sort()
+    return keep
 
 
 def _code(action: Action) -> int:
@@ -111,13 +181,22 @@ def _code(action: Action) -> int:
     return action_code(action)
 
 
-def _utility(c: core.Core, team: int, teams: int, root: Sequence[int]) -> float:
+def _utility(
+    c: core.Core, team: int, teams: int, root: Sequence[int], pip_weight: float
+) -> float:
     if c.winner >= 0:
         return WIN_VALUE if c.winner == team else -WIN_VALUE
     scores = c.scores
-    mine = scores[team] - root[team]
-    others = 0
-    for t in range(teams):
-        if t != team:
-            others += scores[t] - root[t]
+    gains = [float(scores[t] - root[t]) for t in range(teams)]
+    if c.phase == core.PHASE_PLAY:
+        # Cut off before the hand ended: the pips still held are what each
+        # side stands to lose.
+        team_of = c.team_of
+        for seat, hand in enumerate(c.hands):
+            pips = 0
+            for t in hand:
+                pips += PIPS[t]
+            gains[team_of[seat]] -= pip_weight * pips
+    mine = gains[team]
+    others = sum(gains) - mine
     return mine - others / (teams - 1)

@@ -1,0 +1,93 @@
+"""Full-hand playouts per second on one core, on the rules core (``engine.core.Core``).
+
+    python benchmarks/playouts.py [--seconds 5] [--players 2]
+
+A playout starts from a freshly dealt hand (a copy of a dealt core) and plays
+to the end of the hand with uniformly random legal actions (``Core.legal`` /
+``Core.step``); the greedy line does the same with the greedy playout policy
+the expert uses. The target for random playouts is 15,000 a second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import core
+from engine.players.playout import greedy_policy, play_hand, random_hand
+from engine.rules import Rules
+from engine.tiles import SET_SIZE
+
+TARGET = 15_000
+
+
+def dealt_cores(rules: Rules, count: int, seed: int) -> list[core.Core]:
+    """``count`` freshly dealt cores."""
+    rng = random.Random(seed)
+    out = []
+    k = rules.tiles_per_hand
+    for _ in range(count):
+        tiles = list(range(SET_SIZE))
+        rng.shuffle(tiles)
+        c = core.Core(
+            rules.players, [rules.team_of(s) for s in range(rules.players)], rules.target, k
+        )
+        hands = [tiles[i * k : (i + 1) * k] for i in range(rules.players)]
+        c.deal(hands, tiles[rules.players * k :], rng.randrange(rules.players))
+        out.append(c)
+    return out
+
+
+def measure(cores: list[core.Core], seconds: float, greedy: bool) -> tuple[float, float]:
+    """(playouts a second, mean steps a playout) over about ``seconds``."""
+    rng = random.Random(1)
+    n = 0
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for base in cores:
+            c = base.copy()
+            if greedy:
+                play_hand(c, rng, greedy_policy)
+            else:
+                random_hand(c, rng)
+            n += 1
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - start
+    # Count steps separately so the timed loop stays bare.
+    for base in cores:
+        c = base.copy()
+        while c.phase == core.PHASE_PLAY:
+            codes = c.legal()
+            c.step(codes[int(rng.random() * len(codes))])
+            steps += 1
+    return n / elapsed, steps / len(cores)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    args = parser.parse_args()
+    rules = Rules(players=args.players)
+    cores = dealt_cores(rules, 200, seed=7)
+    rate, steps = measure(cores, args.seconds, greedy=False)
+    verdict = "meets" if rate >= TARGET else "BELOW"
+    print(
+        f"random playouts, {args.players} players: {rate:,.0f} full hands/s on one core "
+        f"(~{steps:.0f} actions a hand; target {TARGET:,}: {verdict})"
+    )
+    grate, _ = measure(cores, args.seconds, greedy=True)
+    print(f"greedy playouts (the expert's policy), {args.players} players: {grate:,.0f} hands/s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
