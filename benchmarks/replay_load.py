@@ -87,7 +87,7 @@ async def bench_steps(
     the first compositor update (what the driver writes to the terminal) after
     the screen has handled the key.
     """
-    from allfives_tui.screens.replay import ReplayApp
+    from allfives_tui.screens.replay import ReplayApp, ReplayScreen
 
     first: list[float] = []
     cpu: list[float] = []
@@ -97,6 +97,7 @@ async def bench_steps(
         await pilot.pause()
         app = pilot.app
         screen = app.screen
+        assert isinstance(screen, ReplayScreen)
         painted: list[float] = []
         keyed: list[float] = []
         painted_cpu: list[float] = []

@@ -56,11 +56,16 @@ class _SteadyHand(HandView):
     drawing the frame. While the tiles still fit the same rows, a repaint is enough.
     """
 
+    face_down = False
+    """True while the hand is hidden (seat view): a fixed two-row strip, set in CSS."""
+
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
     ) -> Self:
         """Drop ``layout`` when the hand still needs the rows it has."""
-        if layout and self.is_mounted and self.size.height:
+        if layout and self.face_down:
+            layout = False
+        elif layout and self.is_mounted and self.size.height:
             width = self.content_region.width
             if self.get_content_height(self.size, self.size, width) == self.size.height:
                 layout = False
@@ -166,6 +171,7 @@ class ReplayScreen(Screen[None]):
         self._scoreboard = self.query_one(_SteadyScoreboard)
         self._boneyard = self.query_one(_SteadyBoneyard)
         self._moves = self.query_one(MoveList)
+        self._hands_box = self.query_one("#replay-hands", VerticalScroll)
         self._event = self.query_one("#replay-event", Static)
         self._status = self.query_one("#replay-status", Static)
         self._ready = True
@@ -189,7 +195,11 @@ class ReplayScreen(Screen[None]):
     def watch_index(self) -> None:
         self._render_frame()
 
-    def watch_viewer(self) -> None:
+    def watch_viewer(self, viewer: int | None) -> None:
+        for seat, hand in enumerate(self._hands):
+            face_down = viewer is not None and viewer != seat
+            hand.parent.set_class(face_down, "-face-down")  # type: ignore[union-attr]
+            hand.face_down = face_down
         self._render_frame()
 
     def watch_playing(self, playing: bool) -> None:
@@ -227,11 +237,13 @@ class ReplayScreen(Screen[None]):
                 playable = legal_tiles if to_play else None
                 if self._changed(f"hand-{seat}", (tiles, playable)):
                     hand.update_hand(tiles, playable=playable)
-            elif self._changed(f"hand-{seat}", len(tiles)):
-                hand.empty_text = f"{len(tiles)} tile{'s' if len(tiles) != 1 else ''}, face down"
+            elif self._changed(f"hand-{seat}", None):
+                hand.empty_text = "(face down)"
                 hand.update_hand(())
             if self._changed(f"label-{seat}", (to_play, len(tiles))):
                 label.update(self._seat_label(seat, to_play), layout=False)
+                if to_play and self._hands_box.max_scroll_y:
+                    label.parent.scroll_visible(animate=False)  # type: ignore[union-attr]
         if self._changed("scores", (state.scores, state.current, state.history[-1:], self.viewer)):
             self._scoreboard.show(state, self.names, human=self.viewer)
         if self._changed("boneyard", len(state.boneyard)):

@@ -175,7 +175,8 @@ async def test_seat_view_hides_the_other_hands() -> None:
         assert screen.query_one("#hand-0", HandView).tiles == tiles("0-0")
         assert screen.query_one("#hand-1", HandView).tiles == ()
         text = screen_text(pilot)
-        assert "2 tiles, face down" in text
+        assert "(face down)" in text
+        assert "2 tiles" in text
         assert "Bob draws a tile." in text
         assert "Bob draws 5-3" not in text
         assert "Ann's view" in text
