@@ -413,11 +413,20 @@ class OpenReplayScreen(ModalScreen[None]):
             yield Input(
                 self.initial_path, placeholder="path to a saved game (.json)", id="open-path"
             )
+            yield Static(self._hint(), id="open-hint")
             yield Static(id="open-problem")
             with Horizontal(id="open-buttons"):
                 yield Button("Open", id="open-go", variant="primary")
                 yield Button("Replay the good part", id="open-salvage", variant="warning")
                 yield Button("Cancel", id="open-cancel")
+
+    @staticmethod
+    def _hint() -> str:
+        """Where the game app keeps the game in progress, if it has one."""
+        from allfives_tui import saves
+
+        current = saves.current_path()
+        return f"The game in progress is saved in {current}" if current.is_file() else ""
 
     def on_mount(self) -> None:
         """Show a problem handed over, else focus the path."""
