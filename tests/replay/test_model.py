@@ -1,0 +1,58 @@
+"""The replay model over random games: every frame, hand boundaries, words and text."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from allfives_tui.replay_model import Replay
+from allfives_tui.replay_text import render_text
+from engine import Rules
+from engine.record import GameRecord, Seat
+from tests.replay.games import NAMES, play_game
+
+
+def _record(players: int, partnerships: bool, seed: int, moves: int) -> GameRecord:
+    rules = Rules(players=players, partnerships=partnerships)
+    state = play_game(rules, seed, level="random", max_actions=moves)
+    seats = [Seat(name=NAMES[i]) for i in range(players)]
+    return GameRecord.from_state(state, seats, seed=seed)
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(
+    st.sampled_from([(2, False), (3, False), (4, False), (4, True)]),
+    st.integers(0, 10_000),
+    st.integers(1, 400),
+)
+def test_frames_match_the_record(table: tuple[int, bool], seed: int, moves: int) -> None:
+    players, partnerships = table
+    record = _record(players, partnerships, seed, moves)
+    replay = Replay(record)
+    assert len(replay) == record.action_count
+    assert replay.frames[-1].state == record.final_state()
+    assert [f.index for f in replay.frames] == list(range(len(replay)))
+    # hands: each starts with its deal, PgUp/PgDn land on deals (or the very end)
+    assert len(replay.hand_starts) == len(record.hands)
+    for hand, start in enumerate(replay.hand_starts, start=1):
+        frame = replay.frames[start]
+        assert (frame.hand, frame.move, frame.text, frame.seat) == (hand, 0, "deal", None)
+    for i in range(len(replay)):
+        nxt = replay.next_hand(i)
+        assert nxt == replay.last or replay.frames[nxt].move == 0
+        assert nxt > i or i == replay.last
+        prev = replay.prev_hand(i)
+        assert replay.frames[prev].move == 0 and prev <= i
+        assert prev < i or i == 0 or replay.frames[i].move == 0
+    # every action was taken by the seat to act before it, and has words
+    for frame in replay.frames[1:]:
+        if frame.move:
+            assert frame.seat == frame.before.current
+            assert frame.text == record.hands[frame.hand - 1].actions[frame.move - 1]
+        assert replay.describe(frame.index)
+    # --text: one line per move
+    text = render_text(replay)
+    assert text.endswith("\n")
+    lines = text.splitlines()
+    moves_shown = [ln for ln in lines if ln[:6].strip().rstrip(".").isdigit()]
+    assert len(moves_shown) == sum(len(h.actions) for h in record.hands)
