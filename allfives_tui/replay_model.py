@@ -134,8 +134,12 @@ class Replay:
         return "\n".join(describe_events(self.frames[index], self))
 
 
-def describe_events(frame: Frame, replay: Replay) -> list[str]:
-    """Plain-English lines for the events of one frame."""
+def describe_events(frame: Frame, replay: Replay, viewer: int | None = None) -> list[str]:
+    """Plain-English lines for the events of one frame.
+
+    With every hand face up (``viewer`` is ``None``) a drawn tile is named;
+    in a seat's view only that seat's own draws are.
+    """
     lines: list[str] = []
     name = replay.seat_name
     for ev in frame.events:
@@ -149,7 +153,8 @@ def describe_events(frame: Frame, replay: Replay) -> list[str]:
                 f"{name(ev.seat)} {where} {ev.tile}{on}: the ends total {ev.total}{score}."
             )
         elif isinstance(ev, Drew):
-            tile = f" {ev.tile}" if ev.tile is not None else " a tile"
+            seen = ev.tile is not None and viewer in (None, ev.seat)
+            tile = f" {ev.tile}" if seen else " a tile"
             must = " and must play it" if ev.must_play else ""
             lines.append(f"{name(ev.seat)} draws{tile}{must}.")
         elif isinstance(ev, Passed):

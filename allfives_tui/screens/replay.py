@@ -37,7 +37,7 @@ from allfives_tui.replay_model import (
 )
 from allfives_tui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
 from allfives_tui.widgets.move_list import MoveList
-from engine import Drew, Placed, Play, Tile
+from engine import Placed, Play, Tile
 from engine.record import GameRecord
 
 SPEEDS: tuple[float, ...] = (3.0, 2.0, 1.2, 0.8, 0.5, 0.3, 0.15)
@@ -90,6 +90,8 @@ class _SteadyBoneyard(BoneyardCounter):
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         """Repaint without a new layout once the height is fixed."""
         super().update(content, layout=layout and not self.frozen)
+
+
 REPLAY_CSS = Path(__file__).with_name("replay.tcss")
 
 
@@ -133,9 +135,7 @@ class ReplayScreen(Screen[None]):
         super().__init__(name=name, id=id, classes=classes)
         self.replay = record if isinstance(record, Replay) else Replay(record)
         self.source = source
-        self.names = tuple(
-            self.replay.seat_name(seat) for seat in range(self.replay.rules.players)
-        )
+        self.names = tuple(self.replay.seat_name(seat) for seat in range(self.replay.rules.players))
         self.speed = DEFAULT_SPEED
         self._timer: Timer | None = None
         self._ready = False
@@ -264,16 +264,8 @@ class ReplayScreen(Screen[None]):
         return text
 
     def _event_text(self) -> Text:
-        frame = self.frame
-        lines = describe_events(frame, self.replay)
-        if self.viewer is not None:  # a seat does not see what another seat drew
-            lines = [
-                f"{self.replay.seat_name(ev.seat)} draws a tile."
-                if isinstance(ev, Drew) and ev.seat != self.viewer
-                else line
-                for ev, line in zip(frame.events, lines, strict=False)
-            ] + lines[len(frame.events) :]
-        return Text("\n".join(lines))
+        """The step in words, one paragraph (a seat's view does not name others' draws)."""
+        return Text(" ".join(describe_events(self.frame, self.replay, viewer=self.viewer)))
 
     def _render_status(self) -> None:
         if not self._ready:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from allfives_tui.replay_model import Replay
 from allfives_tui.screens.replay import SPEEDS, ReplayApp, ReplayScreen
@@ -24,6 +25,11 @@ def small_app() -> ReplayApp:
 def screen_text(pilot: Pilot[None]) -> str:
     """What the terminal shows, one line per row."""
     return "\n".join(s.text for s in pilot.app.screen._compositor.render_strips())
+
+
+def event_line(pilot: Pilot[None]) -> str:
+    """The words under the board (one paragraph, however it wraps)."""
+    return str(pilot.app.screen.query_one("#replay-event", Static).render())
 
 
 def shown_scores(pilot: Pilot[None]) -> dict[str, int]:
@@ -58,28 +64,28 @@ async def test_step_forward_and_back() -> None:
         )
         text = screen_text(pilot)
         assert "hand 1 of 2 · deal · step 1/19" in text
-        assert "Hand 1 is dealt; Ann leads." in text
+        assert "Hand 1 is dealt; Ann leads." in event_line(pilot)
 
         await pilot.press("right")
         assert screen.index == 1
         assert board_tiles(screen) == ["6-4"]
         assert shown_scores(pilot) == {"Ann": 10, "Bob": 0}
         text = screen_text(pilot)
-        assert "Ann leads 6-4: the ends total 10, scoring 10." in text
+        assert "Ann leads 6-4: the ends total 10, scoring 10." in event_line(pilot)
         assert screen.query_one("#hand-0", HandView).tiles == tiles("4-2", "2-2", "3-1", "0-0")
 
         await pilot.press("right", "right", "right", "right")
         assert screen.index == 5
         assert board_tiles(screen) == ["6-4", "4-2", "2-2", "6-6", "6-1"]
         assert screen.query_one(Board).tableau.spinner == parse_tile("6-6")
-        assert "Ann plays 2-2 on the west end: the ends total 5, scoring 5." in screen_text(pilot)
+        assert "Ann plays 2-2 on the west end: the ends total 5, scoring 5." in event_line(pilot)
         assert shown_scores(pilot) == {"Ann": 15, "Bob": 0}
 
         await pilot.press("left", "left")
         assert screen.index == 3
         assert board_tiles(screen) == ["6-4", "4-2", "6-6"]
         assert shown_scores(pilot) == {"Ann": 10, "Bob": 0}
-        assert "Ann plays 4-2 on the west end: the ends total 14." in screen_text(pilot)
+        assert "Ann plays 4-2 on the west end: the ends total 14." in event_line(pilot)
 
         await pilot.press("left", "left", "left", "left")  # stops at the first deal
         assert screen.index == 0
@@ -92,19 +98,17 @@ async def test_draws_the_end_of_a_hand_and_the_game() -> None:
         assert isinstance(screen, ReplayScreen)
         screen.go(9)
         await pilot.pause()
-        assert "Ann draws 1-0 and must play it." in screen_text(pilot)
+        assert "Ann draws 1-0 and must play it." in event_line(pilot)
         assert screen.query_one("#hand-0", HandView).tiles == tiles("0-0", "1-0")
         await pilot.press("right", "right", "right", "right", "right")
         assert screen.index == 14
-        text = screen_text(pilot)
-        assert "Ann goes out; hand 1 is over." in text
-        assert "Left in hand: Bob 18 pips, -20." in text
+        assert "Ann goes out; hand 1 is over." in event_line(pilot)
+        assert "Left in hand: Bob 18 pips, -20." in event_line(pilot)
         assert shown_scores(pilot) == {"Ann": 15, "Bob": -15}
         await pilot.press("end")
         assert screen.index == 18
         assert board_tiles(screen) == ["5-5", "5-0", "0-0"]
-        text = screen_text(pilot)
-        assert "Ann wins the game, Ann 35, Bob -5." in text
+        assert "Ann wins the game, Ann 35, Bob -5." in event_line(pilot)
         assert shown_scores(pilot) == {"Ann": 35, "Bob": -5}
         await pilot.press("right")  # nothing after the end
         assert screen.index == 18
@@ -169,7 +173,7 @@ async def test_seat_view_hides_the_other_hands() -> None:
         assert isinstance(screen, ReplayScreen)
         screen.go(11)  # Bob draws 5-3
         await pilot.pause()
-        assert "Bob draws 5-3." in screen_text(pilot)
+        assert "Bob draws 5-3." in event_line(pilot)
         await pilot.press("v")
         assert screen.viewer == 0
         assert screen.query_one("#hand-0", HandView).tiles == tiles("0-0")
@@ -177,8 +181,8 @@ async def test_seat_view_hides_the_other_hands() -> None:
         text = screen_text(pilot)
         assert "(face down)" in text
         assert "2 tiles" in text
-        assert "Bob draws a tile." in text
-        assert "Bob draws 5-3" not in text
+        assert "Bob draws a tile." in event_line(pilot)
+        assert "Bob draws 5-3" not in event_line(pilot)
         assert "Ann's view" in text
         await pilot.press("v")
         assert screen.viewer == 1
