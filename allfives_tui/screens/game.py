@@ -85,6 +85,8 @@ class GameScreen(Screen[None]):
         self.last_tile: Tile | None = None
         self._pending: threading.Event | None = None
         self._auto_timer = None
+        self._prompt = ""
+        self._allowed: tuple[bool | None, ...] = ()
 
     @property
     def aapp(self) -> AllFivesApp:
@@ -177,8 +179,17 @@ class GameScreen(Screen[None]):
         self.query_one(Board).update_layout(
             view.layout, highlight=highlight, cursor=cursor, last=self.last_tile
         )
-        self.query_one("#prompt", Static).update(self.prompt_text())
-        self.refresh_bindings()
+        prompt = self.prompt_text()
+        if prompt != self._prompt:
+            self._prompt = prompt
+            self.query_one("#prompt", Static).update(prompt)
+        # Re-compose the footer only when what is allowed has changed.
+        allowed = tuple(
+            self.check_action(a, ()) for a in ("prev", "pick", "play", "draw", "pass_turn", "end")
+        )
+        if allowed != self._allowed:
+            self._allowed = allowed
+            self.refresh_bindings()
 
     def prompt_text(self) -> str:
         """What the player should do now, in words."""

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown, Static
+from textual.widgets import Static
 
 from allfives_tui.widgets.too_small import TooSmall
 
@@ -63,6 +63,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """The help text, scrollable."""
+        from textual.widgets import Markdown  # imported here: it is slow to import
+
         yield TooSmall()
         with VerticalScroll(id="help", classes="dialog"):
             yield Markdown(HELP_TEXT)

@@ -409,11 +409,18 @@ class Board(ScrollView, can_focus=False):
         last: Tile | None = None,
     ) -> None:
         """Show ``layout`` with the given highlights in one refresh."""
+        highlight = tuple(highlight)
+        same_layout = layout == self.tableau and self._plan is not None
+        if same_layout and (highlight, cursor, last) == (self.highlight, self.cursor, self.last):
+            return
         self.set_reactive(Board.tableau, layout)
-        self.set_reactive(Board.highlight, tuple(highlight))
+        self.set_reactive(Board.highlight, highlight)
         self.set_reactive(Board.cursor, cursor)
         self.set_reactive(Board.last, last)
-        self._replan()
+        if same_layout:
+            self._redraw()
+        else:
+            self._replan()
 
     @property
     def plan(self) -> BoardPlan:

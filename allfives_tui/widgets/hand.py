@@ -89,9 +89,12 @@ class HandView(Widget, can_focus=False):
         selected: int | None = None,
     ) -> None:
         """Show ``tiles`` with the given playable set and selection in one refresh."""
+        new = (tuple(tiles), None if playable is None else frozenset(playable), selected)
+        if new == (self.tiles, self.playable, self.selected):
+            return
         old = len(self.tiles)
-        self.set_reactive(HandView.tiles, tuple(tiles))
-        self.set_reactive(HandView.playable, None if playable is None else frozenset(playable))
+        self.set_reactive(HandView.tiles, new[0])
+        self.set_reactive(HandView.playable, new[1])
         self.set_reactive(HandView.selected, selected)
         self.refresh(layout=old != len(tiles))
 

@@ -37,10 +37,26 @@ def boneyard_size(snapshot: Snapshot) -> int:
 class Scoreboard(Static):
     """Every side's score and the target, whose turn it is, the last play, the hand number."""
 
+    _key: object = None
+
     def show(self, snapshot: Snapshot, names: Sequence[str], human: int | None = 0) -> None:
         """Render ``snapshot`` with seat ``names``; ``human`` is marked as "you"."""
         rules = snapshot.rules
         counts = hand_counts(snapshot)
+        key = (
+            rules,
+            snapshot.scores,
+            snapshot.current,
+            snapshot.phase,
+            snapshot.hand_number,
+            counts,
+            snapshot.history[-1:],
+            tuple(names),
+            human,
+        )
+        if key == self._key:
+            return
+        self._key = key
         table = Table.grid(padding=(0, 1), expand=True)
         table.add_column(width=1)
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
@@ -83,9 +99,14 @@ class Scoreboard(Static):
 class BoneyardCounter(Static):
     """Tiles left in the boneyard, as a number and a little stack."""
 
+    _shown: int | None = None
+
     def show(self, snapshot: Snapshot) -> None:
         """Render the boneyard's size from ``snapshot``."""
         n = boneyard_size(snapshot)
+        if n == self._shown:
+            return
+        self._shown = n
         text = Text()
         text.append("Boneyard ", style="bold")
         text.append(f"{n} tile{'s' if n != 1 else ''}")

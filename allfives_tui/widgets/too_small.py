@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widget import Widget
 
-MIN_WIDTH = 70
+MIN_WIDTH = 80
 MIN_HEIGHT = 22
 
 

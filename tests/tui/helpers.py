@@ -59,3 +59,27 @@ async def settle(pilot: Pilot[object], limit: int = 400) -> None:
         if screen.human_turn() and not screen.legal_is_automatic():
             return
     raise AssertionError("the game did not come back to the human")
+
+
+CREATED = "2026-01-01T00:00:00+00:00"
+
+
+def record_of(state: GameState, seats: Sequence[Seat] = SEATS_2, seed: int = 1) -> GameRecord:
+    """The record of ``state`` with a fixed creation time (for snapshots)."""
+    return GameRecord.from_state(state, tuple(seats), seed=seed, created=CREATED)
+
+
+def play_out(seed: int, *, target: int | None = None, hands: int = 1) -> GameState:
+    """Random play at ``seed`` until ``hands`` hands are over or the game is won."""
+    rules = Rules(players=2, target=target or 0)
+    state = new_game(rules)
+    rng = Rng(seed)
+    while not state.is_terminal:
+        if state.is_chance:
+            if state.hand_number >= hands:
+                break
+            state = apply(state, seeded_deal(state, seed)).state
+            continue
+        legal = state.legal_actions()
+        state = apply(state, legal[rng.below(len(legal))]).state
+    return state

@@ -1,0 +1,76 @@
+"""SVG snapshots of the real app at fixed seeds and terminal sizes.
+
+Update after a deliberate change with ``pytest tests/tui --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from allfives_tui.app import AllFivesApp
+from allfives_tui.saves import Settings
+from allfives_tui.widgets.board import plan_board
+from tests.tui.helpers import play_out, random_state, record_of
+
+
+def _app(state: Any = None) -> AllFivesApp:
+    settings = Settings(speed=0.0)
+    if state is None:
+        return AllFivesApp(settings, speed=0.0)
+    return AllFivesApp(settings, resume=record_of(state), speed=0.0, autosave=False)
+
+
+async def _settle(pilot: Pilot[object]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_new_game_screen(snap_compare: Any) -> None:
+    assert snap_compare(_app(), terminal_size=(80, 24), run_before=_settle)
+
+
+def test_mid_game_full_cross_with_bent_lines(snap_compare: Any) -> None:
+    state = random_state(14, 12)
+    layout = state.layout
+    assert layout.north and layout.south and len(layout.open_ends()) == 4
+    assert state.current == 0
+    assert plan_board(layout, 52, 18).bent
+    assert snap_compare(_app(state), terminal_size=(80, 24), run_before=_settle)
+
+
+def test_mid_game_large_terminal(snap_compare: Any) -> None:
+    state = random_state(14, 12)
+    assert snap_compare(_app(state), terminal_size=(140, 44), run_before=_settle)
+
+
+def test_choosing_an_end(snap_compare: Any) -> None:
+    state = random_state(14, 12)
+    assert snap_compare(
+        _app(state), terminal_size=(80, 24), press=["4", "enter"], run_before=_settle
+    )
+
+
+def test_end_of_hand_summary(snap_compare: Any) -> None:
+    state = play_out(3)
+    assert state.is_chance and state.hand_number == 1
+    assert snap_compare(_app(state), terminal_size=(80, 24), run_before=_settle)
+
+
+def test_game_over(snap_compare: Any) -> None:
+    state = play_out(5, target=60, hands=20)
+    assert state.is_terminal
+    assert snap_compare(_app(state), terminal_size=(80, 24), run_before=_settle)
+
+
+def test_too_small_message(snap_compare: Any) -> None:
+    assert snap_compare(_app(random_state(14, 12)), terminal_size=(60, 18), run_before=_settle)
+
+
+def test_help(snap_compare: Any) -> None:
+    assert snap_compare(
+        _app(random_state(14, 12)), terminal_size=(80, 24), press=["question_mark"],
+        run_before=_settle,
+    )
