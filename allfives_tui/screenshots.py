@@ -1,0 +1,112 @@
+"""Make the SVG screenshots in ``screenshots/`` from the real app.
+
+    python -m allfives_tui.screenshots [--out screenshots]
+
+Every picture is a fixed seed at a fixed terminal size, so running it again
+gives the same files. Saves go to a temporary folder, never the user's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from engine import GameState, Rules, apply, new_game, seeded_deal
+from engine.record import GameRecord, Seat
+from engine.rng import Rng
+
+SEATS = (Seat(name="You"), Seat(name="North", kind="computer", level="greedy"))
+CREATED = "2026-01-01T00:00:00+00:00"
+
+
+def _random_play(seed: int, moves: int | None, target: int = 0, hands: int = 1) -> GameState:
+    """Random legal play at ``seed``: ``moves`` moves into hand 1, or ``hands`` whole hands."""
+    state = new_game(Rules(players=2, target=target))
+    rng = Rng(seed)
+    done = 0
+    while not state.is_terminal:
+        if state.is_chance:
+            if state.hand_number >= hands:
+                break
+            state = apply(state, seeded_deal(state, seed)).state
+            continue
+        legal = state.legal_actions()
+        nxt = apply(state, legal[rng.below(len(legal))]).state
+        if moves is not None:
+            if done >= moves or nxt.is_chance:
+                break
+            done += 1
+        state = nxt
+    return state
+
+
+def _record(state: GameState) -> GameRecord:
+    return GameRecord.from_state(state, SEATS, seed=1, created=CREATED)
+
+
+Shot = tuple[str, tuple[int, int], GameRecord | None, Callable[..., Awaitable[None]] | None]
+
+
+async def _nothing(app: object) -> None:
+    return None
+
+
+async def _open_replay(app: object) -> None:
+    from allfives_tui.app import AllFivesApp
+
+    assert isinstance(app, AllFivesApp)
+    record = _record(_random_play(14, None, target=0, hands=1))
+    app.open_replay(record)
+
+
+def shots() -> list[Shot]:
+    """(file name, terminal size, game to resume or None, extra step) for each picture."""
+    return [
+        ("new-game.svg", (80, 24), None, None),
+        ("mid-game-80x24.svg", (80, 24), _record(_random_play(14, 12)), None),
+        ("mid-game-large.svg", (140, 40), _record(_random_play(1, 19)), None),
+        ("hand-summary.svg", (80, 24), _record(_random_play(3, None)), None),
+        ("game-over.svg", (80, 24), _record(_random_play(5, None, target=60, hands=20)), None),
+        ("replay.svg", (100, 32), None, _open_replay),
+    ]
+
+
+async def _shoot(out: Path, name: str, size: tuple[int, int], record: GameRecord | None,
+                 step: Callable[..., Awaitable[None]] | None) -> Path:
+    from allfives_tui.app import AllFivesApp
+    from allfives_tui.saves import Settings
+
+    app = AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0, autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        if step is not None:
+            await step(app)
+            for _ in range(3):
+                await pilot.pause(0.1)
+        await pilot.pause()
+        path = out / name
+        path.write_text(app.export_screenshot(title=f"allfives — {name[:-4]}"), encoding="utf-8")
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write every screenshot; print where."""
+    parser = argparse.ArgumentParser(description="Make the SVG screenshots of allfives.")
+    parser.add_argument("--out", default="screenshots", help="folder for the SVG files")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    os.environ["ALLFIVES_DATA_DIR"] = tempfile.mkdtemp(prefix="allfives-shots-")
+    for name, size, record, step in shots():
+        path = asyncio.run(_shoot(out, name, size, record, step))
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
