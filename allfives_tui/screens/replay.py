@@ -101,15 +101,16 @@ class ReplayScreen(Screen[None]):
     CSS_PATH = [WIDGETS_CSS, REPLAY_CSS]
 
     BINDINGS = [
-        Binding("left", "back", "Back", priority=True, key_display="←"),
-        Binding("right", "forward", "Step", priority=True, key_display="→"),
-        Binding("home", "start", "First", priority=True, key_display="Home"),
-        Binding("end", "end", "Last", priority=True, key_display="End"),
-        Binding("pageup", "prev_hand", "Hand-", priority=True, key_display="PgUp"),
-        Binding("pagedown", "next_hand", "Hand+", priority=True, key_display="PgDn"),
+        # pairs show once in the Footer ("←→ Step") so every key fits in 80 columns
+        Binding("left", "back", "Back", priority=True, show=False),
+        Binding("right", "forward", "Step", priority=True, key_display="←→"),
+        Binding("home", "start", "First/Last", priority=True, key_display="Home/End"),
+        Binding("end", "end", "Last", priority=True, show=False),
+        Binding("pageup", "prev_hand", "Hand", priority=True, key_display="PgUp/PgDn"),
+        Binding("pagedown", "next_hand", "Next hand", priority=True, show=False),
         Binding("space", "toggle_play", "Play", priority=True, key_display="Space"),
-        Binding("plus,equals_sign", "faster", "Faster", key_display="+"),
-        Binding("minus,underscore", "slower", "Slower", key_display="-"),
+        Binding("plus,equals_sign", "faster", "Speed", key_display="+/-"),
+        Binding("minus,underscore", "slower", "Slower", show=False),
         Binding("v", "cycle_view", "View"),
         Binding("escape,q", "close", "Close", key_display="q"),
     ]
