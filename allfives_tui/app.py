@@ -190,7 +190,10 @@ class AllFivesApp(App[None]):
     # -- too small -------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
         """Show the "enlarge" message below the minimum size."""
-        self._check_size()
+        self._check_size(event.size.width, event.size.height)
 
-    def _check_size(self) -> None:
-        self.set_class(too_small(*self.size), "-too-small")
+    def _check_size(self, width: int | None = None, height: int | None = None) -> None:
+        if width is None or height is None:
+            width, height = self.size
+        self.set_class(too_small(width, height), "-too-small")
+        self.set_class(width >= 120, "-wide")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from textual.widgets._footer import FooterKey
 
 from allfives_tui.app import AllFivesApp
@@ -246,3 +248,54 @@ async def test_end_of_hand_summary_shows_tiles_pips_rounding_and_scores() -> Non
 
 def _all() -> list[str]:
     return [f"{h}-{lo}" for h in range(7) for lo in range(h + 1)]
+
+
+async def test_help_save_and_quit_answer_while_a_computer_thinks() -> None:
+    # North leads and takes 5 s a move: the keys must not wait for it.
+    app = AllFivesApp(
+        Settings(speed=5.0), resume=dealt_record(NO_FIVES, NORTH, BONEYARD), speed=5.0
+    )
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        assert screen.state.current == 1 and "North is thinking" in screen_text(app)
+        assert screen.check_action("play", ()) is None
+        await pilot.press("question_mark")
+        assert type(app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await pilot.press("ctrl+s")
+        assert type(app.screen).__name__ == "SaveAsScreen"
+        await pilot.press("escape")
+        assert app.screen is screen and screen.state.current == 1
+        started = time.monotonic()
+        await pilot.press("q")
+    assert time.monotonic() - started < 2.0
+    assert app.saved_on_exit is not None
+
+
+async def test_too_small_terminal_says_so_and_recovers() -> None:
+    app = quick_app(seed=2)
+    async with app.run_test(size=(60, 18)) as pilot:
+        await settle(pilot)
+        assert "Please enlarge the terminal to at least 80x22" in screen_text(app)
+        assert "It is 60x18 now" in screen_text(app)
+        await pilot.resize_terminal(90, 30)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "enlarge" not in text and "Your" in text
+
+
+async def test_palette_offers_new_game_save_help_and_themes() -> None:
+    app = quick_app(seed=2)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await settle(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for wanted in ("New game", "Save a copy…", "Open replay…", "Help"):
+            assert wanted in titles
+        assert any("theme" in t.lower() for t in titles)
+        await pilot.press("ctrl+p")
+        await pilot.press(*"new game")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen"
