@@ -25,11 +25,31 @@ FUZZ = settings(
 
 @st.composite
 def mutated_actions(draw: st.DrawFn) -> str:
-    """A record whose action lists had actions deleted, duplicated, swapped or altered."""
+    """A record whose actions were deleted, duplicated, swapped or altered, or whose
+    deals, hands or seats were tampered with."""
     data: dict[str, Any] = json.loads(draw(st.sampled_from(BASES)))
     hands = data["hands"]
     for _ in range(draw(st.integers(1, 3))):
         hand = hands[draw(st.integers(0, len(hands) - 1))]
+        if draw(st.integers(0, 4)) == 0:  # the deal, the hand list or the seats
+            deal = hand["deal"]
+            what = draw(st.sampled_from(["tile", "start", "drop-hand", "dup-hand", "seat"]))
+            if what == "tile":
+                pile = draw(st.sampled_from([*deal["hands"], deal["boneyard"]]))
+                if pile:
+                    k = draw(st.integers(0, len(pile) - 1))
+                    pile[k] = f"{draw(st.integers(0, 7))}-{draw(st.integers(0, 7))}"
+            elif what == "start":
+                deal["start"] = draw(st.integers(-1, 5))
+            elif what == "drop-hand":
+                hands.remove(hand)
+                if not hands:
+                    break
+            elif what == "dup-hand":
+                hands.insert(hands.index(hand), json.loads(json.dumps(hand)))
+            else:
+                data["seats"] = data["seats"][: draw(st.integers(0, len(data["seats"]) + 1))]
+            continue
         actions: list[str] = hand["actions"]
         if not actions:
             continue
