@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
@@ -84,7 +85,7 @@ class GameScreen(Screen[None]):
         self.cursor = 0
         self.last_tile: Tile | None = None
         self._pending: threading.Event | None = None
-        self._auto_timer = None
+        self._auto_timer: Timer | None = None
         self._prompt = ""
         self._allowed: tuple[bool | None, ...] = ()
 

@@ -43,7 +43,7 @@ def pip_char(pip: int) -> str:
 
 def horizontal_glyph(left: int, right: int, border: Border = "plain") -> list[str]:
     """Three rows drawing a tile lying west-east with ``left`` and ``right`` halves."""
-    tl, h, tt, tr, v, _lt, _rt, bl, bt, br = _BOXES[border]
+    tl, h, tt, tr, v, _lt, _rt, bl, bt, br = tuple(_BOXES[border])
     return [
         f"{tl}{h}{tt}{h}{tr}",
         f"{v}{pip_char(left)}{v}{pip_char(right)}{v}",
@@ -53,7 +53,7 @@ def horizontal_glyph(left: int, right: int, border: Border = "plain") -> list[st
 
 def vertical_glyph(top: int, bottom: int, border: Border = "plain") -> list[str]:
     """Five rows drawing a tile standing north-south with ``top`` and ``bottom`` halves."""
-    tl, h, _tt, tr, v, lt, rt, bl, _bt, br = _BOXES[border]
+    tl, h, _tt, tr, v, lt, rt, bl, _bt, br = tuple(_BOXES[border])
     return [
         f"{tl}{h}{tr}",
         f"{v}{pip_char(top)}{v}",
