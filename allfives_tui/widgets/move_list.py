@@ -80,10 +80,14 @@ class MoveList(OptionList):
         return self._frame_of.get(option)
 
     def show(self, frame: int) -> None:
-        """Highlight frame ``frame``'s line and scroll it into view."""
+        """Highlight frame ``frame``'s line and scroll it to the middle of the list."""
         option = self._option_of[frame]
         if self.highlighted != option:
             self.highlighted = option
+        # one line per option: keep the moves before and after the highlight in view
+        top = max(0, option - self.scrollable_content_region.height // 2)
+        if int(self.scroll_y) != top:
+            self.scroll_to(y=top, animate=False, immediate=True)
 
     def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
