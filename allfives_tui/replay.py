@@ -11,9 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from allfives_tui.replay_model import Replay, ReplayLoadError, one_line, read_record
+from allfives_tui.replay_model import ReplayLoadError, load_replay, one_line
 from allfives_tui.replay_text import render_text
-from engine import RecordError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,8 +34,7 @@ def run(args: argparse.Namespace) -> int:
     """Replay ``args.file``; 0 on success, 2 for a file that cannot be replayed."""
     file: str = args.file
     try:
-        record = read_record(file)
-        replay = Replay(record)
+        replay = load_replay(file)
     except ReplayLoadError as err:
         if args.text or err.salvage is None or not sys.stdin.isatty():
             return _fail(file, err.message)
@@ -44,8 +42,6 @@ def run(args: argparse.Namespace) -> int:
 
         ReplayApp(error=err, path=file).run()
         return _fail(file, err.message)
-    except RecordError as err:
-        return _fail(file, str(err))
     if args.text:
         try:
             sys.stdout.write(render_text(replay))

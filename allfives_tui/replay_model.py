@@ -17,6 +17,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from engine import (
+    AllFivesError,
     Dealt,
     Drew,
     Event,
@@ -209,11 +210,12 @@ def one_line(text: str) -> str:
     return " ".join(text.replace("Value error, ", "").split())
 
 
-def read_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read and validate a record file for replay; never writes to it.
+def load_replay(path: str | os.PathLike[str]) -> Replay:
+    """Read a record file, validate it and replay it once, keeping every snapshot.
 
-    Raises :class:`ReplayLoadError` with a one-line message (without the file
-    name) and, where the actions before a bad one are sound, a salvage record.
+    Never writes to the file. Raises :class:`ReplayLoadError` with a one-line
+    message (without the file name) and, where the actions before a bad one
+    are sound, a salvage record.
     """
     p = Path(path)
     try:
@@ -231,13 +233,25 @@ def read_record(path: str | os.PathLike[str]) -> GameRecord:
         raise ReplayLoadError(f"cannot read it: {one_line(err.strerror or str(err))}") from None
     if not data.strip():
         raise ReplayLoadError("the file is empty, not a game record")
-    return parse_for_replay(data)
+    return replay_from_text(data)
 
 
-def parse_for_replay(data: str | bytes) -> GameRecord:
-    """Validate record text like :func:`engine.record.parse_record`, salvaging where possible."""
+def read_record(path: str | os.PathLike[str]) -> GameRecord:
+    """The validated record of a file (see :func:`load_replay`)."""
+    return load_replay(path).record
+
+
+def replay_from_text(data: str | bytes) -> Replay:
+    """Validate record text as :func:`engine.record.parse_record` does and replay it once.
+
+    ``parse_record`` replays every action to validate the record and keeps
+    none of the snapshots; the replay needs them all, so the actions are
+    replayed here, once, by :class:`Replay` (``GameRecord.steps()``, the same
+    replay the engine validates with) after the engine's own checks of
+    everything else.
+    """
     try:
-        return parse_record(data)
+        return Replay(_checked_record(data))
     except RecordError as err:
         message = one_line(str(err))
         if "not valid JSON" in message and _ends_early(data):
@@ -252,6 +266,34 @@ def parse_for_replay(data: str | bytes) -> GameRecord:
         raise ReplayLoadError("not a game record: JSON nested too deeply") from None
     except ValueError as err:  # belt and braces: the engine promises RecordError only
         raise ReplayLoadError(f"not a game record: {one_line(str(err))}") from None
+
+
+def parse_for_replay(data: str | bytes) -> GameRecord:
+    """The validated record of some text (see :func:`replay_from_text`)."""
+    return replay_from_text(data).record
+
+
+def _checked_record(data: str | bytes) -> GameRecord:
+    """The record, through every check of ``parse_record`` but the replay of its actions."""
+    obj = None
+    if len(data) <= MAX_BYTES:
+        try:
+            obj = json.loads(data)
+        except ValueError:  # JSONDecodeError, UnicodeDecodeError
+            obj = None
+    if not isinstance(obj, dict) or not isinstance(obj.get("hands", []), list):
+        parse_record(data)  # the engine names what is wrong (size, JSON, shape)
+        raise RecordError("not a game record")  # pragma: no cover - parse_record raised
+    # format, version, rules, seats and their number: the engine's checks and words
+    parse_record(json.dumps({**obj, "hands": []}))
+    try:
+        return GameRecord.model_validate(obj)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise RecordError(f"invalid record at {where}: {first['msg']}") from None
+    except AllFivesError as err:
+        raise RecordError(f"invalid record: {err}") from None
 
 
 def _ends_early(data: str | bytes) -> bool:

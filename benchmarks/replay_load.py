@@ -6,9 +6,10 @@ game (4 players to 200) at most 100 ms; each step at most 30 ms to the screen.
     python benchmarks/replay_load.py            # print the figures
     python benchmarks/replay_load.py --check    # exit 1 if over budget
 
-"Load" is ``read_record`` (read the file, parse the JSON, validate the model,
-replay every action through the engine) plus building the replay model (every
-snapshot precomputed). "Step" is a key press in the headless app until every
+"Load" is ``load_replay``: read the file, parse the JSON, make the engine's
+checks, and replay every action once through the engine, keeping every
+snapshot (the replay model). ``engine.record.load`` is timed beside it: it
+validates the same way but keeps no snapshots. "Step" is a key press in the headless app until every
 widget has handled it, plus the compositor rendering the whole screen.
 """
 
@@ -27,10 +28,10 @@ from textual import events
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from allfives_tui.replay_model import Replay, read_record
+from allfives_tui.replay_model import load_replay
 from engine import Rules, apply, legal_actions, new_game, seeded_deal
 from engine.players import make_player
-from engine.record import GameRecord, Seat, save
+from engine.record import GameRecord, Seat, load, save
 
 LOAD_BUDGET_MS = 100.0
 STEP_BUDGET_MS = 30.0
@@ -61,19 +62,19 @@ def _ms(samples: list[float]) -> str:
 
 
 def bench_load(path: Path, runs: int) -> tuple[list[float], list[float], list[float]]:
-    """Milliseconds to read+validate the file, to build the replay model, and CPU for both."""
-    read_ms, model_ms, cpu_ms = [], [], []
+    """Milliseconds per run: ``load_replay`` (wall, and CPU), and the engine's ``load``."""
+    wall, cpu, engine_ms = [], [], []
     for _ in range(runs):
         c0 = time.process_time()
         t0 = time.perf_counter()
-        record = read_record(path)
+        replay = load_replay(path)
+        wall.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
+        assert len(replay) == replay.record.action_count
         t1 = time.perf_counter()
-        Replay(record)
-        t2 = time.perf_counter()
-        cpu_ms.append((time.process_time() - c0) * 1000)
-        read_ms.append((t1 - t0) * 1000)
-        model_ms.append((t2 - t1) * 1000)
-    return read_ms, model_ms, cpu_ms
+        load(path)
+        engine_ms.append((time.perf_counter() - t1) * 1000)
+    return wall, cpu, engine_ms
 
 
 async def bench_steps(
@@ -148,17 +149,15 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         path = save(record, Path(tmp) / "long.json")
         size = path.stat().st_size
-        read_ms, model_ms, cpu_ms = bench_load(path, args.runs)
-    total_ms = [a + b for a, b in zip(read_ms, model_ms, strict=True)]
+        load_ms, cpu_ms, engine_ms = bench_load(path, args.runs)
     print(
         f"record: 4 players to 200, {len(record.hands)} hands, "
         f"{record.action_count} actions, {size / 1024:.1f} KiB"
     )
-    print(f"read + validate   {_ms(read_ms)}")
-    print(f"replay model      {_ms(model_ms)}")
-    print(f"load total        {_ms(total_ms)}   budget {LOAD_BUDGET_MS:.0f} ms")
-    print(f"load, CPU time    {_ms(cpu_ms)}")
-    ok = max(total_ms) <= LOAD_BUDGET_MS
+    print(f"load + validate + every snapshot  {_ms(load_ms)}   budget {LOAD_BUDGET_MS:.0f} ms")
+    print(f"  same, CPU time only             {_ms(cpu_ms)}")
+    print(f"  (engine.record.load alone       {_ms(engine_ms)})")
+    ok = max(load_ms) <= LOAD_BUDGET_MS
     for w, h in ((80, 24), (120, 40)):
         first, cpu, last, full = asyncio.run(bench_steps(record, args.steps, (w, h)))
         pad = " " * len(f"step {w}x{h}: ")

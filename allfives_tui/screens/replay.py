@@ -33,7 +33,7 @@ from allfives_tui.replay_model import (
     Replay,
     ReplayLoadError,
     describe_events,
-    read_record,
+    load_replay,
 )
 from allfives_tui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
 from allfives_tui.widgets.move_list import MoveList
@@ -454,13 +454,9 @@ class OpenReplayScreen(ModalScreen[None]):
             self._show_error(ReplayLoadError("give the path of a saved game"))
             return
         try:
-            record = read_record(Path(path).expanduser())
-            screen = ReplayScreen(record, source=path)
+            screen = ReplayScreen(load_replay(Path(path).expanduser()), source=path)
         except ReplayLoadError as err:
             self._show_error(err)
-            return
-        except ValueError as err:  # RecordError from an empty record
-            self._show_error(ReplayLoadError(str(err)))
             return
         self.app.switch_screen(screen)
 
