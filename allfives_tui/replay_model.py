@@ -29,7 +29,7 @@ from engine import (
     RecordError,
     Rules,
 )
-from engine.record import MAX_BYTES, GameRecord, Seat, parse_record
+from engine.record import MAX_BYTES, GameRecord, parse_record
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,8 +316,3 @@ def _salvage(data: str | bytes, good: int) -> GameRecord | None:
     except (ValidationError, ValueError, RecursionError):
         return None
     return record
-
-
-def seats_for(rules: Rules) -> tuple[Seat, ...]:
-    """Default seat names for a record made in code: ``Seat 1`` … ``Seat n``."""
-    return tuple(Seat(name=f"Seat {i + 1}") for i in range(rules.players))

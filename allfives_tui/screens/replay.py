@@ -167,7 +167,7 @@ class ReplayScreen(Screen[None]):
         """Show the first frame and give the move list the keys."""
         players = self.replay.rules.players
         self._board = self.query_one(Board)
-        self._hands = [self.query_one(f"#hand-{s}", HandView) for s in range(players)]
+        self._hands = [self.query_one(f"#hand-{s}", _SteadyHand) for s in range(players)]
         self._labels = [self.query_one(f"#seat-label-{s}", Static) for s in range(players)]
         self._scoreboard = self.query_one(_SteadyScoreboard)
         self._boneyard = self.query_one(_SteadyBoneyard)
