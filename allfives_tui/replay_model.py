@@ -118,9 +118,9 @@ class Replay:
 
     # -- words -----------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        """The name of ``seat`` from the record."""
+        """The name of ``seat`` from the record, safe to print (see :func:`printable`)."""
         seats = self.record.seats
-        return seats[seat].name if 0 <= seat < len(seats) else f"Seat {seat}"
+        return printable(seats[seat].name) if 0 <= seat < len(seats) else f"Seat {seat + 1}"
 
     def team_name(self, team: int) -> str:
         """A team's name: the seat's name, or partners joined with ``&``."""
@@ -186,6 +186,15 @@ def scores_text(scores: tuple[int, ...], replay: Replay) -> str:
     return ", ".join(f"{replay.team_name(t)} {s}" for t, s in enumerate(scores))
 
 
+def printable(text: str) -> str:
+    """``text`` with control characters (escape sequences, newlines) shown as ``?``.
+
+    Names come from the file: printed raw, an escape sequence could drive the
+    terminal, and a newline would break the one-line-per-action text.
+    """
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
 # -- reading files ------------------------------------------------------------------
 
 
@@ -206,8 +215,9 @@ class ReplayLoadError(RecordError):
 
 
 def one_line(text: str) -> str:
-    """``text`` on one line: whitespace runs folded, pydantic's "Value error, " dropped."""
-    return " ".join(text.replace("Value error, ", "").split())
+    """``text`` on one line and safe to print: whitespace runs folded, control
+    characters shown as ``?``, pydantic's "Value error, " dropped."""
+    return printable(" ".join(text.replace("Value error, ", "").split()))
 
 
 def load_replay(path: str | os.PathLike[str]) -> Replay:

@@ -6,7 +6,7 @@ scores, then the end-of-hand arithmetic: made for sharing and for diffs.
 
 from __future__ import annotations
 
-from allfives_tui.replay_model import Frame, Replay
+from allfives_tui.replay_model import Frame, Replay, printable
 from engine import GameOver, HandOver
 
 
@@ -18,7 +18,7 @@ def render_text(replay: Replay) -> str:
     """The whole game as text (ending with a newline)."""
     record = replay.record
     rules = replay.rules
-    width = max(len(s.name) for s in record.seats)
+    width = max(len(replay.seat_name(seat)) for seat in range(rules.players))
     out: list[str] = []
     team_word = "partnerships" if rules.partnerships else "no partnerships"
     out.append(
@@ -26,9 +26,9 @@ def render_text(replay: Replay) -> str:
         f"hand size {rules.hand_size.value} ({rules.tiles_per_hand} tiles)"
     )
     seats = []
-    for s in record.seats:
-        kind = s.kind if s.level is None else f"{s.kind}, {s.level}"
-        seats.append(f"{s.name} ({kind})")
+    for seat, s in enumerate(record.seats):
+        kind = s.kind if s.level is None else f"{s.kind}, {printable(s.level)}"
+        seats.append(f"{replay.seat_name(seat)} ({kind})")
     out.append("Seats: " + ", ".join(seats))
     if record.seed is not None:
         out.append(f"Seed: {record.seed}")

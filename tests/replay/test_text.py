@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,19 @@ def test_unfinished_game_says_where_it_stops(
     assert main(["replay", str(path), "--text"]) == 0
     last = capsys.readouterr().out.splitlines()[-1]
     assert last.startswith("(the record ends during hand 2, ")
+
+
+def test_control_characters_in_names_are_not_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(SMALL_RECORD)
+    data["seats"][0]["name"] = "\x1b[2J\x1b]0;pwned\x07Ann\nX"
+    data["seats"][1]["level"] = "greedy\x1b[31m"
+    path = tmp_path / "evil.json"
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path), "--text"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    lines = out.splitlines()
+    assert lines[1] == "Seats: ?[2J?]0;pwned?Ann?X (human), Bob (computer, greedy?[31m)"
+    assert len(lines) == len(EXPECTED.splitlines())
