@@ -198,7 +198,13 @@ class Layout:
             return
         arms = self.arms
         lead_double = IS_DOUBLE[lead]
-        for end, lead_pip in ((W, LOW[lead]), (E, HIGH[lead])):
+        spinner_pip = -1
+        if self.spinner >= 0 and self.spinner_sides_covered():
+            spinner_pip = HIGH[self.spinner]
+        # What an arm without tiles shows: the lead's halves west and east, the
+        # spinner north and south (once open); an empty north or south adds nothing.
+        bare = (LOW[lead], HIGH[lead], spinner_pip, spinner_pip)
+        for end in (W, E, N, S):
             arm = arms[end]
             if arm:
                 code = arm[-1]
@@ -206,29 +212,11 @@ class Layout:
                 ends[end] = outer
                 counts[end] = 2 * outer if IS_DOUBLE[code >> 3] else outer
             else:
-                ends[end] = lead_pip
-                if not lead_double:
-                    counts[end] = lead_pip
-                elif end == W or arms[W]:
-                    # A lone spinner lead counts its full pips once.
-                    counts[end] = 2 * lead_pip
-                else:
-                    counts[end] = 0
-        if self.spinner >= 0 and self.spinner_sides_covered():
-            pip = HIGH[self.spinner]
-            for end in (N, S):
-                arm = arms[end]
-                if arm:
-                    code = arm[-1]
-                    outer = code & 7
-                    ends[end] = outer
-                    counts[end] = 2 * outer if IS_DOUBLE[code >> 3] else outer
-                else:
-                    ends[end] = pip
-                    counts[end] = 0
-        else:
-            ends[N] = ends[S] = -1
-            counts[N] = counts[S] = 0
+                ends[end] = bare[end]
+                counts[end] = bare[end] if end <= E and not lead_double else 0
+        if lead_double and not (arms[W] and arms[E]):
+            # A spinner lead with a side still open counts its full pips, once.
+            counts[E if arms[W] else W] = 2 * LOW[lead]
 
 
 class Core:

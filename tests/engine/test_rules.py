@@ -223,3 +223,18 @@ def test_bad_notation_raises_notation_error(text: str) -> None:
 
     with pytest.raises(NotationError):
         parse_action(text)
+
+
+def test_incremental_open_ends_agree_with_a_full_recount() -> None:
+    """Layout.place updates the ends incrementally; recount derives them from scratch."""
+    for seed in range(60):
+        rules = Rules(players=2)
+        state = new_game(rules)
+        state = apply(state, seeded_deal(state, seed)).state
+        rng = Rng(seed)
+        while not state.is_chance and not state.is_terminal:
+            legal = legal_actions(state)
+            state = apply(state, legal[rng.below(len(legal))]).state
+            live = state.core().layout
+            fresh = state.layout.to_core()
+            assert (live.ends, live.counts) == (fresh.ends, fresh.counts)
