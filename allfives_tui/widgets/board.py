@@ -202,7 +202,12 @@ def _try_plan(
     (ctile, is_spinner, cvertical), chains = parts
     occupied: list[Rect] = []
 
-    def fits(r: Rect) -> bool:
+    def fits(r: Rect, marker: bool = False) -> bool:
+        if marker:
+            # keep a blank cell between two ends' markers, so each reads on its own
+            wide = Rect(r.x0 - 1, r.y0 - 1, r.x1 + 1, r.y1 + 1)
+            if any(wide.overlaps(m.rect) for m in plan.markers):
+                return False
         if r.x0 < 0 or r.y0 < 0:
             return False
         if width is not None and r.x1 > width:
@@ -249,7 +254,7 @@ def _try_plan(
                     tile = item[0]
                     along, across = (3, 5) if tile.is_double else (5, 3)
                 r = _piece_rect(d, axis, cursor, along, across)
-                if fits(r):
+                if fits(r, marker=item is None):
                     placed = True
                     break
                 if last is None or turns >= max_turns:
