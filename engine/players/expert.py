@@ -1,14 +1,22 @@
 """The expert level: Monte Carlo search under hidden information.
 
 For each move it samples *worlds*: the unseen tiles dealt to the other hands
-and the boneyard consistently with everything public (tile counts, and who drew
-or passed on which ends, see :mod:`engine.players.knowledge`). In each world it
-tries every legal action and plays the hand out with a fast greedy policy on
-the rules core, scoring the outcome for its side (its partnership, in a
-partnership game): points gained minus the opponents' points, and a large
-bonus or malus when the playout reaches the target, so near the end it plays
-to win the game rather than for points. The action with the best total over the
-same worlds is chosen.
+and the boneyard consistently with everything public — tile counts, and who
+drew or passed on which ends (see :mod:`engine.players.knowledge`) — and, as a
+soft preference, away from hands holding a tile that would have scored more
+than what that seat chose to play (``inference``). In each world it tries every
+legal action and plays on with a fast greedy policy on the rules core for
+``horizon`` actions (or to the end of the hand), scoring the outcome for its
+side (its partnership, in a partnership game): points gained minus the
+opponents' points, less half the pips still held when cut off before the end
+of the hand, and a large bonus or malus when the playout reaches the target,
+so near the end it plays to win the game rather than for points.
+
+Every action is played out in the same worlds, so their comparison is paired;
+every few worlds actions that are clearly behind the leader are dropped
+(racing) and the remaining time goes to the contenders. The chosen action has
+the best mean plus ``prior`` times the heuristic level's score, which steadies
+the choice when the samples are few.
 
 It stops at a time budget (default 0.25 s a move) or after a fixed number of
 playouts, whichever comes first, and answers at once when only one action is
@@ -61,10 +69,11 @@ class ExpertPlayer:
         budget: float | None = DEFAULT_BUDGET,
         playouts: int | None = None,
         policy: Policy = greedy_policy,
-        horizon: int | None = None,
-        prior: float = 0.0,
+        horizon: int | None = 6,
+        prior: float = 1.0,
         pip_weight: float = 0.5,
         race: bool = True,
+        inference: float = 0.75,
     ) -> None:
         if budget is None and playouts is None:
             raise ValueError("the expert needs a time budget, a playout count, or both")
@@ -80,6 +89,7 @@ class ExpertPlayer:
         self.prior = prior
         self.pip_weight = pip_weight
         self.race = race
+        self.inference = inference
         self.last_playouts = 0
         self.last_alive: list[int] = []
 
@@ -98,7 +108,7 @@ class ExpertPlayer:
         start = time.perf_counter()
         deadline = start + self.budget if self.budget is not None else float("inf")
         rng = random.Random(move_seed(self.seed, view))
-        know = Knowledge(view)
+        know = Knowledge(view, passed_up_weight=self.inference)
         base = know.base_core()
         codes = [_code(a) for a in legal]
         n = len(codes)

@@ -23,6 +23,13 @@ from engine.state import Phase, SeatView
 from engine.tiles import PIP_MASK, SET_SIZE
 
 
+def placement_points(layout: core.Layout, code: int) -> int:
+    """Points the placement ``code`` would score on ``layout`` (which is left unchanged)."""
+    lay = layout.copy()
+    lay.place(code // 5, code % 5)
+    return core.placement_points(lay.total)
+
+
 class SeatConstraint:
     """The public facts about one seat's hidden hand.
 
@@ -66,7 +73,7 @@ class SeatConstraint:
 class Knowledge:
     """One seat's knowledge of the hidden tiles, from its :class:`SeatView`."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, passed_up_weight: float = 0.0) -> None:
         rules = view.rules
         self.view = view
         self.me = view.seat
@@ -79,6 +86,10 @@ class Knowledge:
         self.boneyard_size = view.boneyard_size
         counts = view.hand_counts or tuple(0 for _ in range(self.players))
         self.constraints = _constraints(view, counts)
+        self.passed_up_weight = passed_up_weight
+        self.passed_up: list[dict[int, int]] = (
+            _passed_up(view, self.unseen) if passed_up_weight > 0 else [{} for _ in counts]
+        )
 
     def others(self) -> list[int]:
         """The other seats, in turn order after this one."""
@@ -127,9 +138,12 @@ class Knowledge:
         """Hidden hands per seat; this seat's entry holds the boneyard instead (in draw order)."""
         order = sorted(self.others(), key=lambda s: (-len(self.constraints[s].masks), s))
         pool = self.unseen
+        weight = self.passed_up_weight
         for attempt in range(40):
             shuffled = pool[:]
             rng.shuffle(shuffled)
+            if weight > 0 and attempt < 20:
+                shuffled = _deprioritise(shuffled, self.passed_up, order, weight, rng)
             hands = _fill(self.constraints, order, shuffled, strict=attempt < 39)
             if hands is not None:
                 return hands
@@ -144,6 +158,84 @@ class Knowledge:
             i += n
         hands[self.me] = shuffled[i:]
         return hands
+
+
+def _deprioritise(
+    pool: list[int],
+    passed_up: Sequence[dict[int, int]],
+    order: Sequence[int],
+    weight: float,
+    rng: random.Random,
+) -> list[int]:
+    """Move tiles a seat would probably have played earlier to the back of the pool.
+
+    A tile that would have scored more than what a seat chose to play, at a
+    moment it already held that tile, is kept from that seat's hand with
+    probability ``1 - (1 - weight) ** times`` (the pool order decides who gets
+    what, see :func:`_fill`). Only the first seat in ``order`` that passed the
+    tile up is considered, which is enough for two-player games and a fair
+    approximation with more.
+    """
+    front: list[int] = []
+    back: list[int] = []
+    keep = 1.0 - weight
+    for t in pool:
+        times = 0
+        for s in order:
+            times = passed_up[s].get(t, 0)
+            if times:
+                break
+        if times and rng.random() >= keep**times:
+            back.append(t)
+        else:
+            front.append(t)
+    return front + back
+
+
+def _passed_up(view: SeatView, unseen: Sequence[int]) -> list[dict[int, int]]:
+    """Per seat: unseen tiles that would have scored more than a free choice it made.
+
+    Only choices made after the seat's last kept draw count: every tile it
+    holds now was in its hand then. Forced plays of a drawn tile do not count.
+    """
+    players = view.rules.players
+    history = view.history
+    lay = core.Layout()
+    choices: list[list[tuple[core.Layout, int, int]]] = [[] for _ in range(players)]
+    for i, move in enumerate(history):
+        seat = move.seat
+        action = move.action
+        if isinstance(action, Play):
+            forced = i > 0 and history[i - 1].seat == seat and isinstance(
+                history[i - 1].action, Draw
+            )
+            if not forced and seat != view.seat:
+                choices[seat].append((lay.copy(), move.points, i))
+            lay.place(action.tile.id, core.LEAD if action.end is None else action.end.slot)
+        elif isinstance(action, Draw):
+            nxt = history[i + 1] if i + 1 < len(history) else None
+            if not (nxt is not None and nxt.seat == seat and isinstance(nxt.action, Play)):
+                choices[seat] = []  # a kept draw: older choices say nothing of it
+    out: list[dict[int, int]] = []
+    for seat in range(players):
+        found: dict[int, int] = {}
+        for before, points, _ in choices[seat]:
+            ends = before.ends
+            for t in unseen:
+                if before.lead < 0:
+                    best = placement_points(before, t * 5 + core.LEAD)
+                else:
+                    best = 0
+                    for e in range(4):
+                        v = ends[e]
+                        if v >= 0 and core.fits(t, v):
+                            pts = placement_points(before, t * 5 + e)
+                            if pts > best:
+                                best = pts
+                if best > points:
+                    found[t] = found.get(t, 0) + 1
+        out.append(found)
+    return out
 
 
 def _fill(

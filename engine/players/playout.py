@@ -10,17 +10,13 @@ import random
 from collections.abc import Callable
 
 from engine import core
+from engine.players.knowledge import placement_points
 from engine.tiles import PIPS
+
+__all__ = ["Policy", "greedy_policy", "placement_points", "play_hand", "random_hand"]
 
 Policy = Callable[[core.Core, random.Random], int]
 """Chooses an action code for the seat to move in a core."""
-
-
-def placement_points(layout: core.Layout, code: int) -> int:
-    """Points the placement ``code`` would score on ``layout`` (which is left unchanged)."""
-    lay = layout.copy()
-    lay.place(code // 5, code % 5)
-    return core.placement_points(lay.total)
 
 
 def random_policy(c: core.Core, rng: random.Random) -> int:

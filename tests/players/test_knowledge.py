@@ -109,3 +109,27 @@ def test_a_drawn_tile_kept_in_hand_is_not_covered_by_an_earlier_void() -> None:
     five_two = 5 * 6 // 2 + 2
     assert not feasible(con, [five_one, five_two, 0])  # only one drawn tile
     assert con.void_mask == 0b0001000
+
+
+def test_tiles_an_opponent_passed_up_are_kept_from_its_hand() -> None:
+    from engine import parse_tile
+    from tests.players.helpers import position
+
+    # Seat 0 leads 6-4 (ends 4 and 6); seat 1 plays 5-4 on the west end for
+    # nothing, though a 6-1 on the east end would have scored 5.
+    state = position(
+        Rules(players=2),
+        "deal 0 | 6-4 6-6 3-1 5-1 4-1 5-2 0-0 5-5 2-2 | 5-4 1-0 5-3 3-3 6-2 3-2 4-0 6-5 3-0"
+        " / 6-1 1-1 2-1 2-0 4-2 4-3 4-4 6-0 6-3 5-0",
+        ["6-4", "5-4 W"],
+    )
+    view = state.view(0)
+    six_one = parse_tile("6-1").id
+    know = Knowledge(view, passed_up_weight=1.0)
+    assert know.passed_up[1] == {six_one: 1}
+    rng = random.Random(4)
+    base = know.base_core()
+    assert all(six_one not in know.sample(base, rng).hands[1] for _ in range(40))
+    plain = Knowledge(view)
+    assert plain.passed_up[1] == {}
+    assert any(six_one in plain.sample(base, rng).hands[1] for _ in range(40))

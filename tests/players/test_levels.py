@@ -184,3 +184,18 @@ def test_expert_options_are_checked() -> None:
     with pytest.raises(ValueError):
         ExpertPlayer(budget=0)
     assert isinstance(make_player("expert", 1, budget=None, playouts=10), ExpertPlayer)
+
+
+def test_expert_scores_outcomes_for_its_partnership() -> None:
+    from engine import core
+    from engine.players.expert import WIN_VALUE, _utility
+
+    c = core.Core(4, [0, 1, 0, 1], 200, 5)
+    c.phase = core.PHASE_DEAL
+    root = [100, 100]
+    c.scores = [130, 110]  # the partnership of seats 0 and 2 gained 30, the other 10
+    assert _utility(c, 0, 2, root, 0.5) == 20
+    assert _utility(c, 1, 2, root, 0.5) == -20
+    c.winner = 0
+    assert _utility(c, 0, 2, root, 0.5) == WIN_VALUE  # seat 2's partner won: a win
+    assert _utility(c, 1, 2, root, 0.5) == -WIN_VALUE
