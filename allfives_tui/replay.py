@@ -9,9 +9,10 @@ ever writes to the file.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
-from allfives_tui.replay_model import ReplayLoadError, load_replay, one_line
+from allfives_tui.replay_model import ReplayLoadError, load_replay, one_line, printable
 from allfives_tui.replay_text import render_text
 
 
@@ -26,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _fail(file: str, message: str) -> int:
-    print(f"allfives: {file}: {one_line(message)}", file=sys.stderr)
+    print(f"allfives: {printable(file)}: {one_line(message)}", file=sys.stderr)
     return 2
 
 
@@ -36,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         replay = load_replay(file)
     except ReplayLoadError as err:
-        if args.text or err.salvage is None or not sys.stdin.isatty():
+        if args.text or err.salvage is None or not (sys.stdin.isatty() and sys.stdout.isatty()):
             return _fail(file, err.message)
         from allfives_tui.screens.replay import ReplayApp
 
@@ -46,8 +47,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             sys.stdout.write(render_text(replay))
             sys.stdout.flush()
-        except BrokenPipeError:
-            sys.stderr.close()
+        except BrokenPipeError:  # e.g. piped into `head`: stop quietly
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
         return 0
     from allfives_tui.screens.replay import ReplayApp
 
