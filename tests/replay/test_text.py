@@ -114,3 +114,21 @@ def test_control_characters_in_names_are_not_printed(
     lines = out.splitlines()
     assert lines[1] == "Seats: ?[2J?]0;pwned?Ann?X (human), Bob (computer, greedy?[31m)"
     assert len(lines) == len(EXPECTED.splitlines())
+
+
+def test_passes_and_a_blocked_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    """A saved game with passes and blocked hands: the hand-end arithmetic of hand 4."""
+    path = Path(__file__).with_name("data") / "blocked.json"
+    assert main(["replay", str(path), "--text"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    end = lines.index("  Hand 4 is blocked.")
+    assert lines[end - 3 : end + 4] == [
+        "   28. Bob  2-2 W    +5  30 : 25",
+        "   29. Ann  pass         30 : 25",
+        "   30. Bob  2-1 E        30 : 25",
+        "  Hand 4 is blocked.",
+        "  Ann: 30 - 60 = -30   (Ann 62 pips -> 60)",
+        "  Bob: 25 - 10 = 15   (Bob 12 pips -> 10)",
+        "  Scores after hand 4: -30 : 15",
+    ]
+    assert lines[end + 5].startswith("Hand 5: ")
