@@ -73,7 +73,7 @@ class ExpertPlayer:
         prior: float = 1.0,
         pip_weight: float = 0.5,
         race: bool = True,
-        inference: float = 0.75,
+        inference: float = 0.9,
     ) -> None:
         if budget is None and playouts is None:
             raise ValueError("the expert needs a time budget, a playout count, or both")
