@@ -44,6 +44,14 @@ def seats_for(settings: Settings) -> tuple[Seat, ...]:
     )
 
 
+def _level(seat: Seat) -> str:
+    """The seat's computer level, or the default one when it has none (or an unknown one)."""
+    from allfives_tui.saves import default_level
+    from engine.players import LEVELS
+
+    return seat.level if seat.level in LEVELS else default_level()
+
+
 class GameSession:
     """The game being played: the current snapshot and how it is recorded."""
 
@@ -61,12 +69,15 @@ class GameSession:
         self.created = created or datetime.now(UTC).isoformat(timespec="seconds")
         humans = [i for i, s in enumerate(self.seats) if s.kind == "human"]
         self.human: int = humans[0] if humans else 0
+        # Every seat but the human's is played by the computer (a record with
+        # more than one human seat is continued with computers in the others).
         self.players: dict[int, Player] = {
-            i: make_player(s.level or "greedy", seed=seed * 8 + i)
+            i: make_player(_level(s), seed=seed * 8 + i)
             for i, s in enumerate(self.seats)
-            if s.kind == "computer"
+            if i != self.human
         }
         self.last_events: tuple[Event, ...] = ()
+        self.hand_events: tuple[Event, ...] = ()
 
     @classmethod
     def new(cls, settings: Settings) -> GameSession:
@@ -81,11 +92,16 @@ class GameSession:
         """Resume a recorded game exactly where it stopped (validated by replay)."""
         state = new_game(record.rules)
         events: tuple[Event, ...] = ()
-        for step in record.steps():
-            state, events = step[2], step[3]
+        hand: list[Event] = []
+        for _, move, after, events in record.steps():
+            state = after
+            if move == 0:
+                hand = []
+            hand.extend(events)
         seed = record.seed if record.seed is not None else random.randrange(1, 10**9)
         session = cls(state, record.seats, seed, created=record.created)
         session.last_events = events
+        session.hand_events = tuple(hand)
         return session
 
     @property

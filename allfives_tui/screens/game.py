@@ -116,10 +116,16 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         """Show the game and, if a computer is to act, let it."""
         log = self.query_one(EventLog)
-        log.write(f"Game of {self.session.state.rules.players} to {self.state.rules.target}.")
-        if self.session.last_events:
+        names = self.session.names
+        rules = self.state.rules
+        if self.session.hand_events:
+            log.write(f"Game continued (hand {self.state.hand_number}, to {rules.target}).")
+            self._log(self.session.hand_events)
+        else:
+            others = ", ".join(names[s] for s in range(rules.players) if s != self.session.human)
+            log.write(f"New game against {others}, to {rules.target} points.")
             self._log(self.session.last_events)
-        self._after_change(self.session.last_events, initial=True)
+        self._after_change(self.session.last_events)
 
     # -- state helpers -----------------------------------------------------
     def human_turn(self) -> bool:
@@ -235,7 +241,7 @@ class GameScreen(Screen[None]):
         self._after_change(events)
         return True
 
-    def _after_change(self, events: tuple[Event, ...], initial: bool = False) -> None:
+    def _after_change(self, events: tuple[Event, ...]) -> None:
         placed = [e for e in events if isinstance(e, Placed)]
         if placed:
             self.last_tile = placed[-1].tile
