@@ -128,9 +128,13 @@ class ExpertPlayer:
         pip_weight = self.pip_weight
         worlds = 0
         playouts = 0
+        clock = time.perf_counter
         while worlds < max_worlds:
-            if worlds and time.perf_counter() >= deadline:
-                break
+            if worlds:
+                # Stop when another world would overrun the budget.
+                now = clock()
+                if now + (now - start) / worlds > deadline:
+                    break
             world = know.sample(base, rng)
             for i in alive:
                 c = world.copy()
