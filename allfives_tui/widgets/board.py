@@ -150,6 +150,37 @@ def _chains(layout: Layout) -> Parts:
     return centre, {End.W: west, End.E: east, End.N: north, End.S: south}
 
 
+@dataclass(frozen=True)
+class Geometry:
+    """Tile sizes in cells: horizontal ``hw`` x ``hh``, vertical ``vw`` x ``vh``."""
+
+    large: bool
+    hw: int
+    hh: int
+    vw: int
+    vh: int
+
+    def dims(self, d: str, tile: Tile) -> tuple[int, int]:
+        """(along, across) of ``tile`` on a segment going ``d`` (doubles lie crosswise)."""
+        if d in "LR":
+            return (self.vw, self.vh) if tile.is_double else (self.hw, self.hh)
+        return (self.hh, self.hw) if tile.is_double else (self.vh, self.vw)
+
+    @property
+    def half_v(self) -> int:
+        """Half the widest piece across a north-south segment."""
+        return max(self.vw, self.hw) // 2
+
+    @property
+    def half_h(self) -> int:
+        """Half the tallest piece across a west-east segment."""
+        return max(self.hh, self.vh) // 2
+
+
+NORMAL = Geometry(False, 5, 3, 3, 5)
+LARGE = Geometry(True, 9, 3, 5, 5)
+
+
 def _piece_rect(d: str, axis: int, cursor: int, along: int, across: int) -> Rect:
     lo = axis - across // 2
     if d == "R":
@@ -165,28 +196,28 @@ def _advance(d: str, rect: Rect) -> int:
     return {"R": rect.x1, "L": rect.x0, "D": rect.y1, "U": rect.y0}[d]
 
 
-def _turn(nd: str, last: Rect) -> tuple[int, int]:
+def _turn(nd: str, last: Rect, g: Geometry) -> tuple[int, int]:
     """(axis, cursor) of a new segment going ``nd`` round the corner after ``last``."""
     if nd == "D":
-        return last.x0 + 2, last.y1
+        return last.x0 + g.half_v, last.y1
     if nd == "U":
-        return last.x1 - 3, last.y0
+        return last.x1 - 1 - g.half_v, last.y0
     if nd == "L":
-        return last.y0 + 2, last.x0
-    return last.y1 - 3, last.x1
+        return last.y0 + g.half_h, last.x0
+    return last.y1 - 1 - g.half_h, last.x1
 
 
 def _glyph_rows(
-    d: str, tile: Tile, inner: int, outer: int, border: Border
+    d: str, tile: Tile, inner: int, outer: int, border: Border, large: bool = False
 ) -> tuple[bool, tuple[str, ...]]:
     """(drawn vertically?, rows) for a tile on a segment going ``d``."""
     horizontal_seg = d in "LR"
     vertical = horizontal_seg == tile.is_double
     if vertical:
         top, bottom = (outer, inner) if d == "U" else (inner, outer)
-        return True, tuple(vertical_glyph(top, bottom, border))
+        return True, tuple(vertical_glyph(top, bottom, border, large=large))
     left, right = (outer, inner) if d == "L" else (inner, outer)
-    return False, tuple(horizontal_glyph(left, right, border))
+    return False, tuple(horizontal_glyph(left, right, border, large=large))
 
 
 def _try_plan(
@@ -197,6 +228,7 @@ def _try_plan(
     cx: int,
     cy: int,
     max_turns: int = 1,
+    g: Geometry = NORMAL,
 ) -> BoardPlan:
     """Place everything with the centre tile at (cx, cy); raise _NoFit if it cannot."""
     (ctile, is_spinner, cvertical), chains = parts
@@ -218,11 +250,13 @@ def _try_plan(
 
     plan = BoardPlan(width or 0, height or 0)
     if cvertical:
-        crect = Rect(cx - 1, cy - 2, cx + 2, cy + 3)
-        rows = tuple(vertical_glyph(ctile.high, ctile.low, "double"))
+        x0, y0 = cx - g.vw // 2, cy - g.vh // 2
+        crect = Rect(x0, y0, x0 + g.vw, y0 + g.vh)
+        rows = tuple(vertical_glyph(ctile.high, ctile.low, "double", large=g.large))
     else:
-        crect = Rect(cx - 2, cy - 1, cx + 3, cy + 2)
-        rows = tuple(horizontal_glyph(ctile.low, ctile.high, "plain"))
+        x0, y0 = cx - g.hw // 2, cy - g.hh // 2
+        crect = Rect(x0, y0, x0 + g.hw, y0 + g.hh)
+        rows = tuple(horizontal_glyph(ctile.low, ctile.high, "plain", large=g.large))
     if not fits(crect):
         raise _NoFit
     occupied.append(crect)
@@ -251,8 +285,7 @@ def _try_plan(
                 if item is None:
                     along, across = (MARKER_WIDTH, 1) if d in "LR" else (1, MARKER_WIDTH)
                 else:
-                    tile = item[0]
-                    along, across = (3, 5) if tile.is_double else (5, 3)
+                    along, across = g.dims(d, item[0])
                 r = _piece_rect(d, axis, cursor, along, across)
                 if fits(r, marker=item is None):
                     placed = True
@@ -261,7 +294,7 @@ def _try_plan(
                     raise _NoFit
                 turns += 1
                 d = _TURN[d]
-                axis, cursor = _turn(d, last)
+                axis, cursor = _turn(d, last, g)
                 plan.bent = True
             if not placed:
                 raise _NoFit
@@ -270,7 +303,7 @@ def _try_plan(
                 plan.markers.append(EndMarker(end, value, r))
             else:
                 tile, inner, outer = item
-                _, rows = _glyph_rows(d, tile, inner, outer, "plain")
+                _, rows = _glyph_rows(d, tile, inner, outer, "plain", g.large)
                 plan.glyphs.append(PlacedGlyph(r, rows, tile))
             cursor = _advance(d, r)
             last = r
@@ -306,8 +339,13 @@ def _fit(plan: BoardPlan, width: int, height: int) -> BoardPlan:
     )
 
 
-def _arm_length(pieces: Sequence[tuple[Tile, int, int]], horizontal: bool) -> int:
-    return sum(3 if t.is_double else 5 for t, _, _ in pieces) + (MARKER_WIDTH if horizontal else 1)
+def _arm_length(pieces: Sequence[tuple[Tile, int, int]], horizontal: bool, g: Geometry) -> int:
+    d = "R" if horizontal else "D"
+    return sum(g.dims(d, t)[0] for t, _, _ in pieces) + (MARKER_WIDTH if horizontal else 1)
+
+
+LARGE_FROM = (100, 30)
+"""A board at least this big (columns, rows) draws large tiles when they fit."""
 
 
 @lru_cache(maxsize=64)
@@ -321,17 +359,39 @@ def plan_board(layout: Layout, width: int, height: int) -> BoardPlan:
     if layout.lead is None:
         return BoardPlan(width, height)
     parts = _chains(layout)
+    big = width >= LARGE_FROM[0] and height >= LARGE_FROM[1]
+    if big:
+        # Large tiles while they fit with at most one bend a line; else the usual size.
+        plan = _search(layout, parts, width, height, LARGE, [(height, 1)])
+        if plan is not None:
+            return plan
+    attempts = [(height, 1), (height, 2), (height + 5, 2), (height + 12, 2), (height + 24, 2)]
+    plan = _search(layout, parts, width, height, NORMAL, attempts)
+    if plan is not None:
+        return plan
+    # Straight lines on a canvas as big as they need: the board scrolls.
+    return _fit(_try_plan(layout, parts, None, None, 1000, 1000, 0), width, height)
+
+
+def _search(
+    layout: Layout,
+    parts: Parts,
+    width: int,
+    height: int,
+    g: Geometry,
+    attempts: list[tuple[int, int]],
+) -> BoardPlan | None:
+    """The first plan that fits, trying centres near where the arms balance."""
     chains = parts[1]
-    lw = _arm_length(chains[End.W], True)
-    le = _arm_length(chains[End.E], True)
-    ln = _arm_length(chains[End.N], False)
-    ls = _arm_length(chains[End.S], False)
+    lw = _arm_length(chains[End.W], True, g)
+    le = _arm_length(chains[End.E], True, g)
+    ln = _arm_length(chains[End.N], False, g)
+    ls = _arm_length(chains[End.S], False, g)
     # The centre where the arms would balance, clamped to the canvas.
     ideal_x = round(width * (lw + 2) / (lw + le + 4)) if lw + le else width // 2
     ideal_y = round(height * (ln + 2) / (ln + ls + 4)) if ln + ls else height // 2
     ideal_x = min(max(ideal_x, 3), width - 4)
     ideal_y = min(max(ideal_y, 3), height - 4)
-    attempts = [(height, 1), (height, 2), (height + 5, 2), (height + 12, 2), (height + 24, 2)]
     lo_x, hi_x = max(2, ideal_x - width // 3), min(width - 3, ideal_x + width // 3)
     xs = list(_spiral(ideal_x, lo_x, hi_x, 2))
     for h, turns in attempts:
@@ -339,12 +399,11 @@ def plan_board(layout: Layout, width: int, height: int) -> BoardPlan:
         for cy in _spiral(mid, max(2, mid - 3), min(h - 3, mid + 3)):
             for cx in xs:
                 try:
-                    plan = _try_plan(layout, parts, width, h, cx, cy, turns)
+                    plan = _try_plan(layout, parts, width, h, cx, cy, turns, g)
                 except _NoFit:
                     continue
                 return _fit(plan, width, height)
-    # Straight lines on a canvas as big as they need: the board scrolls.
-    return _fit(_try_plan(layout, parts, None, None, 1000, 1000, 0), width, height)
+    return None
 
 
 class Board(ScrollView, can_focus=False):

@@ -41,9 +41,20 @@ def pip_char(pip: int) -> str:
     return str(pip)
 
 
-def horizontal_glyph(left: int, right: int, border: Border = "plain") -> list[str]:
-    """Three rows drawing a tile lying west-east with ``left`` and ``right`` halves."""
+def horizontal_glyph(
+    left: int, right: int, border: Border = "plain", *, large: bool = False
+) -> list[str]:
+    """Three rows drawing a tile lying west-east with ``left`` and ``right`` halves.
+
+    ``large`` draws it 9 cells wide instead of 5.
+    """
     tl, h, tt, tr, v, _lt, _rt, bl, bt, br = tuple(_BOXES[border])
+    if large:
+        return [
+            f"{tl}{h * 3}{tt}{h * 3}{tr}",
+            f"{v} {pip_char(left)} {v} {pip_char(right)} {v}",
+            f"{bl}{h * 3}{bt}{h * 3}{br}",
+        ]
     return [
         f"{tl}{h}{tt}{h}{tr}",
         f"{v}{pip_char(left)}{v}{pip_char(right)}{v}",
@@ -51,9 +62,22 @@ def horizontal_glyph(left: int, right: int, border: Border = "plain") -> list[st
     ]
 
 
-def vertical_glyph(top: int, bottom: int, border: Border = "plain") -> list[str]:
-    """Five rows drawing a tile standing north-south with ``top`` and ``bottom`` halves."""
+def vertical_glyph(
+    top: int, bottom: int, border: Border = "plain", *, large: bool = False
+) -> list[str]:
+    """Five rows drawing a tile standing north-south with ``top`` and ``bottom`` halves.
+
+    ``large`` draws it 5 cells wide instead of 3.
+    """
     tl, h, _tt, tr, v, lt, rt, bl, _bt, br = tuple(_BOXES[border])
+    if large:
+        return [
+            f"{tl}{h * 3}{tr}",
+            f"{v} {pip_char(top)} {v}",
+            f"{lt}{h * 3}{rt}",
+            f"{v} {pip_char(bottom)} {v}",
+            f"{bl}{h * 3}{br}",
+        ]
     return [
         f"{tl}{h}{tr}",
         f"{v}{pip_char(top)}{v}",
