@@ -13,9 +13,11 @@ before a bad one are sound, offers to replay up to the last good one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Self
+from typing import Self, cast
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
@@ -37,7 +39,7 @@ from allfives_tui.replay_model import (
 )
 from allfives_tui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
 from allfives_tui.widgets.move_list import MoveList
-from engine import Placed, Play, Tile
+from engine import GameState, Placed, Play, Tile
 from engine.record import GameRecord
 
 SPEEDS: tuple[float, ...] = (3.0, 2.0, 1.2, 0.8, 0.5, 0.3, 0.15)
@@ -73,13 +75,67 @@ class _SteadyHand(HandView):
 
 
 class _SteadyScoreboard(Scoreboard):
-    """The shared :class:`Scoreboard` with its height frozen after the first frame."""
+    """The shared :class:`Scoreboard`, its height frozen after the first frame, and
+    each frame's scores drawn ahead of time while the app is idle.
+
+    The shared widget lays its scores out with tables, the dearest part of a
+    step to draw. :meth:`prepare` draws a frame's scoreboard to styled text
+    in idle time (the neighbours of the frame on show), so a step only
+    paints finished text.
+    """
 
     frozen = False
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._captured: list[VisualType] | None = None
+        self._ready: dict[object, Text] = {}
+
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         """Repaint without a new layout once the height is fixed."""
+        if self._captured is not None:
+            self._captured.append(content)
+            return
         super().update(content, layout=layout and not self.frozen)
+
+    def show_ready(
+        self, key: object, snapshot: GameState, names: Sequence[str], human: int | None
+    ) -> None:
+        """Show ``snapshot``: the text drawn ahead for ``key`` if there is one."""
+        text = self._ready.pop(key, None)
+        if text is None:
+            self.show(snapshot, names, human=human)
+        else:
+            self.update(text)
+
+    def prepare(
+        self, key: object, snapshot: GameState, names: Sequence[str], human: int | None
+    ) -> None:
+        """Draw ``snapshot``'s scoreboard to text now, for a later :meth:`show_ready`."""
+        width = self.content_region.width
+        if not self.frozen or width <= 0 or key in self._ready:
+            return
+        self._captured = []
+        try:
+            self.show(snapshot, names, human=human)
+            content = self._captured[-1] if self._captured else ""
+        finally:
+            self._captured = None
+        if not isinstance(content, str | Text) and not hasattr(content, "__rich_console__"):
+            return  # not a rich renderable: leave it to the widget
+        renderable = cast(RenderableType, content)
+        console = self.app.console
+        options = console.options.update_width(width)
+        text = Text()
+        for n, line in enumerate(console.render_lines(renderable, options, pad=False)):
+            if n:
+                text.append("\n")
+            for segment in line:
+                if not segment.control:
+                    text.append(segment.text, segment.style)
+        if len(self._ready) > 8:
+            self._ready.clear()
+        self._ready[key] = text
 
 
 class _SteadyBoneyard(BoneyardCounter):
@@ -246,13 +302,23 @@ class ReplayScreen(Screen[None]):
                 if to_play and self._hands_box.max_scroll_y:
                     label.parent.scroll_visible(animate=False)  # type: ignore[union-attr]
         if self._changed("scores", (state.scores, state.current, state.history[-1:], self.viewer)):
-            self._scoreboard.show(state, self.names, human=self.viewer)
+            self._scoreboard.show_ready(
+                (self.index, self.viewer), state, self.names, human=self.viewer
+            )
         if self._changed("boneyard", len(state.boneyard)):
             self._boneyard.show(state)
         # the move list's highlight follows in the next repaint: the frame comes first
         self.call_after_refresh(self._moves.show, self.index)
+        self.call_after_refresh(self._prepare_neighbours)
         self._event.update(self._event_text(), layout=False)
         self._render_status()
+
+    def _prepare_neighbours(self) -> None:
+        """In idle time, draw the scoreboards of the frames a key would show next."""
+        for index in (self.index + 1, self.index - 1):
+            if 0 <= index <= self.replay.last:
+                state = self.replay.frames[index].state
+                self._scoreboard.prepare((index, self.viewer), state, self.names, self.viewer)
 
     def _seat_label(self, seat: int, to_play: bool) -> Text:
         replay = self.replay
@@ -491,13 +557,16 @@ class ReplayApp(App[None]):
         self,
         replay: Replay | GameRecord | None = None,
         *,
+        start: int = 0,
         title: str | None = None,
         error: ReplayLoadError | None = None,
         path: str | None = None,
     ) -> None:
-        """Show ``replay`` (titled by its file), or ``error`` about ``path`` with its salvage."""
+        """Show ``replay`` from frame ``start`` (titled by its file), or ``error`` about
+        ``path`` with its salvage."""
         super().__init__()
         self._replay = replay
+        self._start = start
         self._source = title
         self._error = error
         self._path = path
@@ -509,6 +578,6 @@ class ReplayApp(App[None]):
     def on_mount(self) -> None:
         """Push the replay, or the problem."""
         if self._replay is not None:
-            self.push_screen(ReplayScreen(self._replay, source=self._source))
+            self.push_screen(ReplayScreen(self._replay, start=self._start, source=self._source))
         else:
             self.push_screen(OpenReplayScreen(self._path, error=self._error))

@@ -14,6 +14,7 @@ from allfives_tui.widgets.move_list import MoveList
 from engine import Tile, parse_tile
 from engine.record import parse_record
 from tests.replay.games import SMALL_RECORD, game_record
+from tests.replay.test_snapshot import FOUR
 
 SIZE = (100, 32)
 
@@ -236,3 +237,32 @@ async def test_long_game_last_frame_matches_the_record() -> None:
         await pilot.press("pageup", "pageup")
         assert screen.frame.hand == len(record.hands) - 1
         assert screen.frame.move == 0
+
+
+def scoreboard_text(pilot: Pilot[None]) -> list[str]:
+    """The scoreboard's rows as shown."""
+    region = pilot.app.screen.query_one(Scoreboard).region
+    rows = screen_text(pilot).splitlines()[region.y : region.bottom]
+    return [row[region.x : region.right] for row in rows]
+
+
+async def test_scores_drawn_ahead_match_scores_drawn_on_the_spot() -> None:
+    """Stepping shows scoreboards drawn in idle time: the same as drawing them on arrival."""
+    record = parse_record(FOUR.read_text())
+    stepped: dict[int, list[str]] = {}
+    async with ReplayApp(record).run_test(size=SIZE) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("pagedown")
+        for _ in range(4):
+            await pilot.press("right")
+            await pilot.pause()
+            stepped[screen.index] = scoreboard_text(pilot)
+        await pilot.press("left")
+        await pilot.pause()
+        stepped[screen.index] = scoreboard_text(pilot)
+    for index, rows in stepped.items():
+        async with ReplayApp(record, start=index).run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert pilot.app.screen.index == index
+            assert scoreboard_text(pilot) == rows, index
