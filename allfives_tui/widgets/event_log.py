@@ -10,7 +10,7 @@ from allfives_tui.describe import describe
 from engine import Event, Rules
 
 
-class EventLog(RichLog):
+class EventLog(RichLog, can_focus=False):
     """A scrolling log of events described with :func:`~allfives_tui.describe.describe`."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:

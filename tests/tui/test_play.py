@@ -299,3 +299,19 @@ async def test_palette_offers_new_game_save_help_and_themes() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "NewGameScreen"
+
+
+async def test_up_and_down_choose_the_end_and_nothing_steals_the_keys() -> None:
+    record = dealt_record(
+        ["5-3", "0-0", "2-0", "3-0", "4-0", "6-0", "2-2", "3-3", "4-4"], NORTH,
+        ["6-6", "1-1", "4-2", "5-0", "5-1", "5-2", "5-4", "6-5", "6-3", "6-4"],
+    )
+    app = AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await settle(pilot)
+        assert app.focused is None
+        screen = game(app)
+        await pilot.press("enter", "down")
+        assert screen.query_one(Board).cursor is End.E
+        await pilot.press("up")
+        assert screen.query_one(Board).cursor is End.W
