@@ -300,7 +300,7 @@ class ReplayScreen(Screen[None]):
             if self._changed(f"label-{seat}", (to_play, len(tiles))):
                 label.update(self._seat_label(seat, to_play), layout=False)
                 if to_play and self._hands_box.max_scroll_y:
-                    label.parent.scroll_visible(animate=False)  # type: ignore[union-attr]
+                    self.call_after_refresh(self._show_seat, seat)
         if self._changed("scores", (state.scores, state.current, state.history[-1:], self.viewer)):
             self._scoreboard.show_ready(
                 (self.index, self.viewer), state, self.names, human=self.viewer
@@ -312,6 +312,11 @@ class ReplayScreen(Screen[None]):
         self.call_after_refresh(self._prepare_neighbours)
         self._event.update(self._event_text(), layout=False)
         self._render_status()
+
+    def _show_seat(self, seat: int) -> None:
+        """Scroll the hands so the whole of ``seat``'s row is in view."""
+        row = self.query_one(f"#seat-{seat}")
+        self._hands_box.scroll_to_widget(row, animate=False, immediate=True)
 
     def _prepare_neighbours(self) -> None:
         """In idle time, draw the scoreboards of the frames a key would show next."""
