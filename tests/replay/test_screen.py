@@ -264,5 +264,7 @@ async def test_scores_drawn_ahead_match_scores_drawn_on_the_spot() -> None:
     for index, rows in stepped.items():
         async with ReplayApp(record, start=index).run_test(size=SIZE) as pilot:
             await pilot.pause()
-            assert pilot.app.screen.index == index
+            fresh = pilot.app.screen
+            assert isinstance(fresh, ReplayScreen)
+            assert fresh.index == index
             assert scoreboard_text(pilot) == rows, index
