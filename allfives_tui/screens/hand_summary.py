@@ -79,13 +79,14 @@ class HandSummaryScreen(ModalScreen[None]):
 
     def action_next_hand(self) -> None:
         """Close the summary; the game deals the next hand."""
-        self.dismiss(None)
+        if self.is_current:
+            self.dismiss(None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The button deals the next hand."""
         event.stop()
-        self.dismiss(None)
+        self.action_next_hand()
 
     def on_click(self) -> None:
         """A click anywhere deals the next hand."""
-        self.dismiss(None)
+        self.action_next_hand()

@@ -37,7 +37,7 @@ def game(app: AllFivesApp) -> GameScreen:
 
 async def test_a_whole_hand_by_keyboard_only() -> None:
     app = quick_app(seed=11)
-    async with app.run_test(size=(100, 36)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         turns = 0
         while True:
             await settle(pilot)
@@ -80,7 +80,7 @@ async def test_a_whole_hand_by_keyboard_only() -> None:
 
 async def test_a_whole_hand_by_mouse_only() -> None:
     app = quick_app(seed=4)
-    async with app.run_test(size=(100, 36)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         turns = 0
         while True:
             await settle(pilot)
@@ -126,7 +126,7 @@ async def test_choosing_the_end_when_a_tile_fits_two() -> None:
         ["6-6", "1-1", "4-2", "5-0", "5-1", "5-2", "5-4", "6-5", "6-3", "6-4"],
     )
     app = AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0)
-    async with app.run_test(size=(100, 36)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game(app)
         assert screen.state.layout.lead == parse_tile("5-5")
@@ -151,7 +151,7 @@ async def test_drawing_until_a_tile_fits_then_playing_it() -> None:
     app = AllFivesApp(
         Settings(speed=0.0), resume=dealt_record(NO_FIVES, NORTH, BONEYARD), speed=0.0
     )
-    async with app.run_test(size=(100, 36)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game(app)
         assert "press d to draw" in screen_text(app)
@@ -181,7 +181,7 @@ async def test_auto_draw_option_draws_by_itself() -> None:
         resume=dealt_record(NO_FIVES, NORTH, BONEYARD),
         speed=0.0,
     )
-    async with app.run_test(size=(100, 36)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game(app)
         assert screen.state.must_play == parse_tile("5-3")
@@ -204,7 +204,7 @@ async def test_end_of_hand_summary_shows_tiles_pips_rounding_and_scores() -> Non
     rest = [t for t in _all() if t not in {*you, *north}]
     record = record.model_copy(update={"hands": dealt_record(you, north, rest).hands})
     app = AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0)
-    async with app.run_test(size=(100, 36)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game(app)
         for tile in ("0-0", "1-1", "2-2", "3-3"):
@@ -255,7 +255,7 @@ async def test_help_save_and_quit_answer_while_a_computer_thinks() -> None:
     app = AllFivesApp(
         Settings(speed=5.0), resume=dealt_record(NO_FIVES, NORTH, BONEYARD), speed=5.0
     )
-    async with app.run_test(size=(100, 36)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = game(app)
         assert screen.state.current == 1 and "North is thinking" in screen_text(app)
@@ -287,7 +287,7 @@ async def test_too_small_terminal_says_so_and_recovers() -> None:
 
 async def test_palette_offers_new_game_save_help_and_themes() -> None:
     app = quick_app(seed=2)
-    async with app.run_test(size=(100, 36)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         titles = [c.title for c in app.get_system_commands(app.screen)]
         for wanted in ("New game", "Save a copy…", "Open replay…", "Help"):
@@ -307,7 +307,7 @@ async def test_up_and_down_choose_the_end_and_nothing_steals_the_keys() -> None:
         ["6-6", "1-1", "4-2", "5-0", "5-1", "5-2", "5-4", "6-5", "6-3", "6-4"],
     )
     app = AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0)
-    async with app.run_test(size=(100, 36)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert app.focused is None
         screen = game(app)
