@@ -146,17 +146,18 @@ class AllFivesApp(App[None]):
                     NewGameScreen(self.settings, can_continue=saves.has_unfinished())
                 )
             elif choice == "replay":
-                self.open_replay(session.record())
+                # back to these choices when the replay closes
+                self.open_replay(session.record(), lambda: self.show_game_over(session, event))
             else:
                 self.exit()
 
         self.push_screen(GameOverScreen(session.state, session.names, session.human), chosen)
 
-    def open_replay(self, record: GameRecord) -> None:
-        """Show ``record`` in the replay screen."""
+    def open_replay(self, record: GameRecord, then: Callable[[], None] | None = None) -> None:
+        """Show ``record`` in the replay screen; ``then`` runs when it closes."""
         from allfives_tui.screens.replay import ReplayScreen
 
-        self.push_screen(ReplayScreen(record))
+        self.push_screen(ReplayScreen(record), (lambda _: then()) if then else None)
 
     def action_show_help(self) -> None:
         """Open the help (rules and keys)."""

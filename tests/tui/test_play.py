@@ -315,3 +315,24 @@ async def test_up_and_down_choose_the_end_and_nothing_steals_the_keys() -> None:
         assert screen.query_one(Board).cursor is End.E
         await pilot.press("up")
         assert screen.query_one(Board).cursor is End.W
+
+
+async def test_game_over_offers_a_replay_and_comes_back_to_the_choices() -> None:
+    from allfives_tui.screens.game_over import GameOverScreen
+    from tests.tui.helpers import play_out, record_of
+
+    state = play_out(5, target=60, hands=20)
+    app = AllFivesApp(Settings(speed=0.0), resume=record_of(state), speed=0.0)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert "North wins the game" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ReplayScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen"
