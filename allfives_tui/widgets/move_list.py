@@ -3,7 +3,8 @@
 ``MoveList(replay)`` lists each hand under a heading, one line per action
 (the deal first) with the seat and the points scored. :meth:`MoveList.show`
 highlights the line of a frame without moving the game; selecting a line
-(Enter, or a click) posts :class:`MoveList.Picked` with the frame's index.
+(Enter, or a click) posts :class:`MoveList.Picked` with the frame's index
+(a hand's heading picks its deal).
 """
 
 from __future__ import annotations
@@ -65,7 +66,9 @@ class MoveList(OptionList):
         self._frame_of: dict[int, int] = {}
         for frame in replay.frames:
             if frame.move == 0:
-                options.append(Option(Text(f"Hand {frame.hand}", style="bold"), disabled=True))
+                # a hand's heading jumps to its deal too
+                self._frame_of[len(options)] = frame.index
+                options.append(Option(Text(f"Hand {frame.hand}", style="bold")))
             self._frame_of[len(options)] = frame.index
             self._option_of.append(len(options))
             options.append(Option(move_line(frame, replay), id=f"frame-{frame.index}"))
@@ -76,7 +79,7 @@ class MoveList(OptionList):
         return self._option_of[frame]
 
     def frame_at(self, option: int) -> int | None:
-        """The frame shown by option ``option`` (``None`` for a hand's heading)."""
+        """The frame option ``option`` jumps to (a hand's heading: its deal)."""
         return self._frame_of.get(option)
 
     def show(self, frame: int) -> None:

@@ -165,7 +165,13 @@ async def test_move_list_jumps_by_click_and_by_enter() -> None:
         await pilot.press("pagedown")
         assert screen.index == 15
         assert moves.highlighted == moves.option_index(15) == 17
-        assert moves.frame_at(16) is None  # the "Hand 2" heading
+        assert moves.frame_at(16) == 15  # the "Hand 2" heading picks its deal
+        await pilot.press("home")
+        assert moves.highlighted == 1
+        await pilot.click(MoveList, offset=(3, 16 - int(moves.scroll_offset.y)))
+        await pilot.pause()
+        assert screen.index == 15
+        assert screen.frame.hand == 2 and screen.frame.move == 0
 
 
 async def test_seat_view_hides_the_other_hands() -> None:
