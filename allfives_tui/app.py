@@ -53,6 +53,7 @@ class AllFivesApp(App[None]):
         self.saver = AutoSaver() if autosave else None
         self.session: GameSession | None = None
         self.saved_on_exit: Path | None = None
+        self._save_error_shown = False
 
     # -- start-up ----------------------------------------------------------
     def on_mount(self) -> None:
@@ -73,7 +74,10 @@ class AllFivesApp(App[None]):
         """Remember ``settings`` and start a new game with them."""
         self.settings = settings
         self.speed = settings.speed
-        saves.save_settings(settings)
+        try:
+            saves.save_settings(settings)
+        except OSError as err:
+            self.notify(f"Could not remember the settings: {err}", severity="warning")
         self._replace_with(self._game_screen(GameSession.new(settings)))
 
     def continue_saved(self) -> None:
@@ -97,6 +101,9 @@ class AllFivesApp(App[None]):
     def autosave(self, session: GameSession) -> None:
         """Queue an atomic save of the game after an action."""
         if self.saver is not None:
+            if self.saver.error and not self._save_error_shown:
+                self._save_error_shown = True
+                self.notify(f"The game is not being saved: {self.saver.error}", severity="error")
             self.saver.submit(session.record())
 
     def action_save_copy(self) -> None:
@@ -117,7 +124,11 @@ class AllFivesApp(App[None]):
         """Quit; the game in progress stays saved to continue later."""
         if self.saver is not None:
             self.saver.flush()
-            if self.session is not None and not self.session.state.is_terminal:
+            if (
+                self.session is not None
+                and not self.session.state.is_terminal
+                and not self.saver.error
+            ):
                 self.saved_on_exit = self.saver.path
         self.exit()
 

@@ -161,3 +161,20 @@ def test_bad_options_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2, 3 or 4 players" in capsys.readouterr().err
     assert main(["--target", "123"]) == 2
     assert "multiple of 5" in capsys.readouterr().err
+
+
+async def test_an_unwritable_data_folder_is_reported_not_fatal(data_dir: Path) -> None:
+    data_dir.parent.mkdir(parents=True, exist_ok=True)
+    data_dir.write_text("a file where the folder should be")
+    app = AllFivesApp(Settings(seed=5, speed=0.0), start=True, speed=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.saver.flush()
+        await pilot.press("enter")
+        if isinstance(app.screen, GameScreen) and app.screen.choosing:
+            await pilot.press("enter")
+        await settle(pilot)
+        assert app.saver.error is not None
+        assert any("not being saved" in str(n.message) for n in app._notifications)
+        await pilot.press("q")
+    assert app.saved_on_exit is None
