@@ -178,3 +178,17 @@ async def test_an_unwritable_data_folder_is_reported_not_fatal(data_dir: Path) -
         assert any("not being saved" in str(n.message) for n in app._notifications)
         await pilot.press("q")
     assert app.saved_on_exit is None
+
+
+async def test_enter_starts_the_game_and_the_settings_are_remembered() -> None:
+    app = AllFivesApp(Settings(players=4, partnerships=True, seed=9, speed=0.0), speed=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        rules = app.session.state.rules
+        assert rules.players == 4 and rules.partnerships and rules.target == 200
+        assert app.session.names == ("You", "West", "North", "East")
+    assert saves.load_settings().players == 4
