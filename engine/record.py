@@ -40,7 +40,7 @@ class Seat(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    name: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$")
     kind: Literal["human", "computer"] = "human"
     level: str | None = Field(default=None, max_length=20)
 
@@ -215,8 +215,10 @@ def parse_record(text: str | bytes) -> GameRecord:
     except AllFivesError as err:
         raise RecordError(f"invalid record: {err}") from None
     if len(record.seats) != record.rules.players:
+        seats = len(record.seats)
         raise RecordError(
-            f"the record has {len(record.seats)} seats for {record.rules.players} players"
+            f"the record has {seats} seat{'s' if seats != 1 else ''} "
+            f"for {record.rules.players} players"
         )
     record.final_state()
     return record

@@ -140,7 +140,14 @@ def test_size_cap_and_missing_files(tmp_path: Path) -> None:
 def test_seat_count_must_match_rules() -> None:
     data = record_dict()
     data["seats"] = [{"name": "Solo"}]
-    assert "1 seats for 2 players" in str(error_for(json.dumps(data)))
+    assert "1 seat for 2 players" in str(error_for(json.dumps(data)))
+
+
+def test_seat_names_may_not_hold_control_characters() -> None:
+    data = record_dict()
+    data["seats"][0]["name"] = "Ada\x1b[2J"  # type: ignore[index]
+    err = error_for(json.dumps(data))
+    assert "seats.0.name" in str(err)
 
 
 def test_truncated_record_replays_up_to_the_cut() -> None:

@@ -91,7 +91,7 @@ CASES: list[tuple[str, str | bytes, str]] = [
     (
         "seats",
         _edited(_set(("seats",), [{"name": "Ann"}])),
-        "the record has 1 seats for 2 players",
+        "the record has 1 seat for 2 players",
     ),
 ]
 
