@@ -197,14 +197,19 @@ def _advance(d: str, rect: Rect) -> int:
 
 
 def _turn(nd: str, last: Rect, g: Geometry) -> tuple[int, int]:
-    """(axis, cursor) of a new segment going ``nd`` round the corner after ``last``."""
+    """(axis, cursor) of a new segment going ``nd`` round the corner after ``last``.
+
+    The new line runs on from the last piece's middle, so it lines up with it.
+    """
+    mid_x = (last.x0 + last.x1 - 1) // 2
+    mid_y = (last.y0 + last.y1 - 1) // 2
     if nd == "D":
-        return last.x0 + g.half_v, last.y1
+        return mid_x, last.y1
     if nd == "U":
-        return last.x1 - 1 - g.half_v, last.y0
+        return mid_x, last.y0
     if nd == "L":
-        return last.y0 + g.half_h, last.x0
-    return last.y1 - 1 - g.half_h, last.x1
+        return mid_y, last.x0
+    return mid_y, last.x1
 
 
 def _glyph_rows(
