@@ -66,6 +66,16 @@ class Settings(BaseModel):
     speed: float = Field(default=0.7, ge=0.0, le=5.0)
     auto_draw: bool = False
 
+    @field_validator("name")
+    @classmethod
+    def _printable_name(cls, name: str) -> str:
+        name = name.strip()
+        if not name:
+            raise ValueError("the name is empty")
+        if any(not ch.isprintable() for ch in name):
+            raise ValueError("the name may only hold printable characters")
+        return name
+
     @field_validator("levels")
     @classmethod
     def _known_levels(cls, levels: list[str]) -> list[str]:

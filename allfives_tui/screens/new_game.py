@@ -217,6 +217,8 @@ class NewGameScreen(Screen[None]):
         hand_size = self.query_one("#hand-size", Select).value
         speed = self.query_one("#speed", Select).value
         levels = [str(self.query_one(f"#level-{i}", Select).value) for i in range(3)]
+        if any(not ch.isprintable() for ch in name):
+            raise ValueError("Your name may only hold printable characters.")
         return Settings(
             players=players,
             partnerships=self.query_one("#partnerships", Select).value is True and players == 4,
