@@ -37,6 +37,7 @@ from engine import (
     Placed,
     Play,
     Tile,
+    apply,
 )
 
 if TYPE_CHECKING:
@@ -209,10 +210,12 @@ class GameScreen(Screen[None]):
         if not self.human_turn():
             return f"{names[st.current or 0]} is thinking…"
         legal = self.legal()
-        if self.choosing:
-            tile = self.selected_tile()
-            ends = ", ".join(e.word for e in self.choosing)
-            return f"{tile} fits {ends}: choose with ←→ or n/e/s/w, ⏎ plays, Esc goes back"
+        tile = self.selected_tile()
+        if self.choosing and tile is not None:
+            ends = ", ".join(
+                f"{e.word} ({self._points_text(Play(tile=tile, end=e))})" for e in self.choosing
+            )
+            return f"{tile} fits {ends}: ←→ or n/e/s/w, ⏎ plays, Esc back"
         if legal and isinstance(legal[0], Draw):
             return "Nothing fits an open end: press d to draw from the boneyard"
         if legal and isinstance(legal[0], Pass):
@@ -220,8 +223,22 @@ class GameScreen(Screen[None]):
         if st.must_play is not None:
             return f"You drew {st.must_play}: it fits, so it must be played now (⏎)"
         if st.layout.is_empty:
-            return "Your lead: any tile. ←→ or 1-9 to choose, ⏎ to play"
-        return "Your turn: ←→ or 1-9 choose a tile, ⏎ plays it (or click it twice)"
+            lead = f" ({self._points_text(Play(tile=tile))})" if tile is not None else ""
+            return f"Your lead: any tile. ←→ or 1-9 choose, ⏎ leads {tile}{lead}"
+        fits = self.ends_for(tile) if tile is not None else []
+        if tile is None or not fits:
+            return f"Your turn: ←→ or 1-9 choose a tile ({tile} fits no open end)"
+        if len(fits) == 1 and fits[0] is not None:
+            score = self._points_text(Play(tile=tile, end=fits[0]))
+            where = f"on the {fits[0].word} end"
+            return f"Your turn: ←→ or 1-9 choose, ⏎ plays {tile} {where} ({score})"
+        return f"Your turn: ←→ or 1-9 choose, ⏎ plays {tile} (it fits {len(fits)} ends)"
+
+    def _points_text(self, action: Play) -> str:
+        """What playing ``action`` now would score, as the engine counts it."""
+        _, events = apply(self.state, action)
+        points = sum(e.points for e in events if isinstance(e, Placed))
+        return f"+{points}" if points else "no score"
 
     def _log(self, events: tuple[Event, ...]) -> None:
         self.query_one(EventLog).add_events(
