@@ -78,3 +78,31 @@ async def test_clicking_an_end_marker_and_a_tile() -> None:
         hand = app.query_one(HandView)
         await pilot.click(HandView, offset=hand.tile_offset(2))
         assert app.tiles == [2]
+
+
+class _HandApp(App[None]):
+    CSS_PATH = [WIDGETS_CSS]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tiles: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        from engine import ALL_TILES
+
+        yield HandView(ALL_TILES[:15], playable=ALL_TILES[:3], selected=11)
+
+    def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
+        self.tiles.append(message.index)
+
+
+async def test_a_long_hand_wraps_and_every_tile_can_be_clicked() -> None:
+    app = _HandApp()
+    async with app.run_test(size=(50, 20)) as pilot:
+        hand = app.query_one(HandView)
+        assert hand.size.height == 8  # two bands of four rows: 8 tiles, then 7
+        for index in (0, 7, 8, 14):
+            await pilot.click(HandView, offset=hand.tile_offset(index))
+        assert app.tiles == [0, 7, 8, 14]
+        text = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        assert "▶9◀" not in text and "┏━┳━┓" in text  # tile 12 is selected (no number)
