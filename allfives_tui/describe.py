@@ -60,16 +60,15 @@ def describe(
         )
         return f"{head} Tiles left count against: {losses}." if losses else head
     if isinstance(event, GameOver):
-        scores = "-".join(str(s) for s in event.scores)
-        if rules is not None:
-            who = team_name(rules, event.winner, names)
-            verb = "win" if (viewer is not None and rules.team_of(viewer) == event.winner) else (
-                "wins" if len(rules.seats_of(event.winner)) == 1 else "win"
-            )
-            if viewer is not None and rules.team_of(viewer) == event.winner and len(
-                rules.seats_of(event.winner)
-            ) == 1:
-                who = "You"
-            return f"{who} {verb} the game, {scores}!"
-        return f"{names[event.winner]} wins the game, {scores}!"
+        if rules is None:
+            rules = Rules(players=len(event.scores), target=5)
+        order = [event.winner] + [t for t in range(len(event.scores)) if t != event.winner]
+        scores = ", ".join(f"{team_name(rules, t, names)} {event.scores[t]}" for t in order)
+        who = team_name(rules, event.winner, names)
+        solo = len(rules.seats_of(event.winner)) == 1
+        if viewer is not None and rules.team_of(viewer) == event.winner:
+            who, verb = ("You", "win") if solo else (who, "win")
+        else:
+            verb = "wins" if solo else "win"
+        return f"{who} {verb} the game: {scores}."
     return str(event)  # pragma: no cover
