@@ -13,12 +13,13 @@ import contextlib
 import json
 import os
 import tempfile
+import unicodedata
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from engine.actions import Deal, MoveAction
 from engine.errors import AllFivesError, RecordError
@@ -40,9 +41,16 @@ class Seat(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    name: str = Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$")
+    name: str = Field(min_length=1, max_length=40)
     kind: Literal["human", "computer"] = "human"
     level: str | None = Field(default=None, max_length=20)
+
+    @field_validator("name", "level")
+    @classmethod
+    def _printable(cls, value: str | None) -> str | None:
+        if value is not None and any(unicodedata.category(ch) == "Cc" for ch in value):
+            raise ValueError("control characters are not allowed")
+        return value
 
 
 class DealRecord(BaseModel):
@@ -211,7 +219,8 @@ def parse_record(text: str | bytes) -> GameRecord:
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise RecordError(f"invalid record at {where}: {first['msg']}") from None
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise RecordError(f"invalid record at {where}: {message}") from None
     except AllFivesError as err:
         raise RecordError(f"invalid record: {err}") from None
     if len(record.seats) != record.rules.players:

@@ -100,20 +100,25 @@ def test_unfinished_game_says_where_it_stops(
     assert last.startswith("(the record ends during hand 2, ")
 
 
-def test_control_characters_in_names_are_not_printed(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("name", "\x1b[2J\x1b]0;pwned\x07Ann\nX"), ("level", "greedy\x1b[31m")],
+)
+def test_control_characters_in_seats_are_refused_and_never_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str, value: str
 ) -> None:
     data = json.loads(SMALL_RECORD)
-    data["seats"][0]["name"] = "\x1b[2J\x1b]0;pwned\x07Ann\nX"
-    data["seats"][1]["level"] = "greedy\x1b[31m"
+    seat = 0 if field == "name" else 1
+    data["seats"][seat][field] = value
     path = tmp_path / "evil.json"
     path.write_text(json.dumps(data))
-    assert main(["replay", str(path), "--text"]) == 0
-    out = capsys.readouterr().out
-    assert "\x1b" not in out and "\x07" not in out
-    lines = out.splitlines()
-    assert lines[1] == "Seats: ?[2J?]0;pwned?Ann?X (human), Bob (computer, greedy?[31m)"
-    assert len(lines) == len(EXPECTED.splitlines())
+    assert main(["replay", str(path), "--text"]) == 2
+    captured = capsys.readouterr()
+    assert "\x1b" not in captured.out + captured.err and "\x07" not in captured.err
+    assert captured.err.strip() == (
+        f"allfives: {path}: invalid record at seats.{seat}.{field}: "
+        "control characters are not allowed"
+    )
 
 
 def test_passes_and_a_blocked_hand(capsys: pytest.CaptureFixture[str]) -> None:
