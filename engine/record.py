@@ -253,6 +253,12 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
     return parse_record(data)
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def save(record: GameRecord, path: str | os.PathLike[str]) -> Path:
     """Write ``record`` atomically: a temporary file in the same folder, then a rename."""
     p = Path(path)
@@ -260,6 +266,13 @@ def save(record: GameRecord, path: str | os.PathLike[str]) -> Path:
     text = record.to_json()
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
+        # mkstemp makes the file private (0600); give it the mode a new file
+        # gets here, or keep the mode of the file it replaces.
+        try:
+            mode = p.stat().st_mode & 0o777
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()

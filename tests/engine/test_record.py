@@ -54,6 +54,19 @@ def test_save_is_atomic_and_leaves_no_temporary_files(tmp_path: Path) -> None:
     assert sorted(os.listdir(tmp_path)) == ["game.json"]
 
 
+def test_save_gives_ordinary_file_modes(tmp_path: Path) -> None:
+    record = GameRecord.from_state(played(10), SEATS)
+    fresh = save(record, tmp_path / "new.json")
+    mask = os.umask(0)
+    os.umask(mask)
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~mask
+    kept = tmp_path / "kept.json"
+    kept.write_text("old")
+    kept.chmod(0o640)
+    save(record, kept)
+    assert kept.stat().st_mode & 0o777 == 0o640
+
+
 def test_failed_save_keeps_the_old_file(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text("precious")
