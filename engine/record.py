@@ -253,10 +253,14 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
     return parse_record(data)
 
 
-def _umask() -> int:
+def _read_umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+_UMASK = _read_umask()
+"""Read once at import: changing the umask later would race with other threads."""
 
 
 def save(record: GameRecord, path: str | os.PathLike[str]) -> Path:
@@ -271,7 +275,7 @@ def save(record: GameRecord, path: str | os.PathLike[str]) -> Path:
         try:
             mode = p.stat().st_mode & 0o777
         except FileNotFoundError:
-            mode = 0o666 & ~_umask()
+            mode = 0o666 & ~_UMASK
         os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
