@@ -245,30 +245,40 @@ class SeatView(_Snapshot):
         return tuple(t for t in ALL_TILES if t not in seen)
 
 
-def _core_from_state(state: GameState) -> core.Core:
-    rules = state.rules
+def core_from_snapshot(
+    snapshot: GameState | SeatView, hands: list[list[int]], boneyard: list[int]
+) -> core.Core:
+    """A rules core holding everything public in ``snapshot``, with the given tiles.
+
+    ``hands`` (tile ids per seat) and ``boneyard`` (tile ids, next draw first)
+    supply what the snapshot may not show: a :class:`SeatView` does not know
+    the other hands, so a searching player passes sampled ones.
+    """
+    rules = snapshot.rules
     c = core.Core(
         rules.players,
         [rules.team_of(s) for s in range(rules.players)],
         rules.target,
         rules.tiles_per_hand,
     )
-    c.hands = [[t.id for t in h] for h in state.hands]
-    c.boneyard = [t.id for t in reversed(state.boneyard)]
-    c.layout = state.layout.to_core()
-    c.current = state.current if state.current is not None else -1
-    c.must = state.must_play.id if state.must_play is not None else -1
-    c.scores = list(state.scores)
-    c.phase = {
-        Phase.DEAL: core.PHASE_DEAL,
-        Phase.PLAY: core.PHASE_PLAY,
-        Phase.OVER: core.PHASE_OVER,
-    }[state.phase]
-    c.hand_no = state.hand_number
-    c.next_start = state.next_start if state.next_start is not None else -1
-    c.winner = state.winner if state.winner is not None else -1
-    c.voids = list(state.voids)
+    c.hands = hands
+    c.boneyard = boneyard[::-1]
+    c.layout = snapshot.layout.to_core()
+    c.current = snapshot.current if snapshot.current is not None else -1
+    c.must = snapshot.must_play.id if snapshot.must_play is not None else -1
+    c.scores = list(snapshot.scores)
+    c.phase = _PHASE_CODES[snapshot.phase]
+    c.hand_no = snapshot.hand_number
+    c.next_start = snapshot.next_start if snapshot.next_start is not None else -1
+    c.winner = snapshot.winner if snapshot.winner is not None else -1
+    c.voids = list(snapshot.voids)
     return c
+
+
+def _core_from_state(state: GameState) -> core.Core:
+    return core_from_snapshot(
+        state, [[t.id for t in h] for h in state.hands], [t.id for t in state.boneyard]
+    )
 
 
 def phase_of(code: int) -> Phase:
