@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from engine import core
 from engine.actions import Draw, Pass, Play
-from engine.state import Phase, SeatView
+from engine.state import SeatView, core_from_snapshot
 from engine.tiles import PIP_MASK, SET_SIZE
 
 
@@ -101,25 +101,9 @@ class Knowledge:
 
     def base_core(self) -> core.Core:
         """A core holding everything public, with this seat's hand and no hidden tiles yet."""
-        view = self.view
-        rules = view.rules
-        c = core.Core(self.players, self.team_of, rules.target, rules.tiles_per_hand)
-        c.layout = view.layout.to_core()
-        c.hands = [[] for _ in range(self.players)]
-        c.hands[self.me] = list(self.my_hand)
-        c.current = view.current if view.current is not None else -1
-        c.must = view.must_play.id if view.must_play is not None else -1
-        c.scores = list(view.scores)
-        c.phase = {
-            Phase.DEAL: core.PHASE_DEAL,
-            Phase.PLAY: core.PHASE_PLAY,
-            Phase.OVER: core.PHASE_OVER,
-        }[view.phase]
-        c.hand_no = view.hand_number
-        c.next_start = view.next_start if view.next_start is not None else -1
-        c.winner = view.winner if view.winner is not None else -1
-        c.voids = list(view.voids)
-        return c
+        hands: list[list[int]] = [[] for _ in range(self.players)]
+        hands[self.me] = list(self.my_hand)
+        return core_from_snapshot(self.view, hands, [])
 
     def sample(self, base: core.Core, rng: random.Random) -> core.Core:
         """A copy of ``base`` with the unseen tiles dealt consistently with public play.
