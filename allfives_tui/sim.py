@@ -158,12 +158,17 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"{label}: {len(result.games)} games ({config.deals} deals x {config.rotations} "
         f"seat rotations), {rules.players} players, target {rules.target}, seed {config.seed}, "
-        + (f"expert budget {config.budget} s" if config.budget is not None else "no time cap")
-        + (f", {config.playouts} playouts a move" if config.playouts else "")
-        + f", {result.workers} workers, {result.elapsed:.0f} s"
+        + (_search_note(config) if "expert" in levels else "")
+        + f"{result.workers} workers, {result.elapsed:.0f} s"
     )
     print(result.table())
     return 0
+
+
+def _search_note(config: MatchConfig) -> str:
+    budget = f"expert budget {config.budget} s" if config.budget is not None else "no time cap"
+    playouts = f", {config.playouts} playouts a move" if config.playouts else ""
+    return f"{budget}{playouts}, "
 
 
 def _message(exc: ValueError) -> str:
