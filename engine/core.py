@@ -303,14 +303,33 @@ class Core:
         if self.phase != PHASE_PLAY:
             return []
         lay = self.layout
-        return legal_codes(
-            self.hands[self.current], lay.ends, lay.lead >= 0, self.must, len(self.boneyard)
-        )
+        hand = self.hands[self.current]
+        if self.must >= 0 or lay.lead < 0:
+            return legal_codes(hand, lay.ends, lay.lead >= 0, self.must, len(self.boneyard))
+        # The common case, inlined from legal_codes for playout speed.
+        w, e, n, s = lay.ends
+        fit = _FITS_VALUE[w]
+        out = [t * 5 for t in hand if fit[t]]
+        fit = _FITS_VALUE[e]
+        out += [t * 5 + 1 for t in hand if fit[t]]
+        if n >= 0:
+            fit = _FITS_VALUE[n]
+            out += [t * 5 + 2 for t in hand if fit[t]]
+            fit = _FITS_VALUE[s]
+            out += [t * 5 + 3 for t in hand if fit[t]]
+        if out:
+            return out
+        return [DRAW] if self.boneyard else [PASS]
 
     def can_anyone_play(self) -> bool:
         """True when some seat holds a tile matching an open end."""
         mask = open_mask(self.layout.ends)
-        return any(hand_mask(h) & mask for h in self.hands)
+        pip_mask = PIP_MASK
+        for hand in self.hands:
+            for t in hand:
+                if pip_mask[t] & mask:
+                    return True
+        return False
 
     # -- transitions -------------------------------------------------------
     def deal(self, hands: Sequence[Sequence[int]], boneyard: Sequence[int], start: int) -> None:
@@ -340,12 +359,12 @@ class Core:
         self.last_points = self.last_total = 0
         self.last_drawn = -1
         self.last_result = None
-        if code == DRAW:
-            self._draw()
-        elif code == PASS:
-            self._pass()
-        else:
+        if code < DRAW:
             self._play(code // 5, code % 5)
+        elif code == DRAW:
+            self._draw()
+        else:
+            self._pass()
 
     def _play(self, tile: int, end: int) -> None:
         seat = self.current
