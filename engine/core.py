@@ -64,11 +64,14 @@ def legal_codes(
     if not has_lead:
         return [t * 5 + LEAD for t in hand]
     out: list[int] = []
-    for e in (0, 1, 2, 3):
+    add = out.append
+    for e in (W, E, N, S):
         v = ends[e]
         if v >= 0:
             fit = _FITS_VALUE[v]
-            out += [t * 5 + e for t in hand if fit[t]]
+            for t in hand:
+                if fit[t]:
+                    add(t * 5 + e)
     if out:
         return out
     return [DRAW] if boneyard else [PASS]
@@ -303,23 +306,9 @@ class Core:
         if self.phase != PHASE_PLAY:
             return []
         lay = self.layout
-        hand = self.hands[self.current]
-        if self.must >= 0 or lay.lead < 0:
-            return legal_codes(hand, lay.ends, lay.lead >= 0, self.must, len(self.boneyard))
-        # The common case, inlined from legal_codes for playout speed.
-        w, e, n, s = lay.ends
-        fit = _FITS_VALUE[w]
-        out = [t * 5 for t in hand if fit[t]]
-        fit = _FITS_VALUE[e]
-        out += [t * 5 + 1 for t in hand if fit[t]]
-        if n >= 0:
-            fit = _FITS_VALUE[n]
-            out += [t * 5 + 2 for t in hand if fit[t]]
-            fit = _FITS_VALUE[s]
-            out += [t * 5 + 3 for t in hand if fit[t]]
-        if out:
-            return out
-        return [DRAW] if self.boneyard else [PASS]
+        return legal_codes(
+            self.hands[self.current], lay.ends, lay.lead >= 0, self.must, len(self.boneyard)
+        )
 
     def can_anyone_play(self) -> bool:
         """True when some seat holds a tile matching an open end."""
