@@ -181,6 +181,23 @@ class Layout:
         pip = HIGH[self.spinner]
         ends[N] = ends[S] = pip
 
+    def total_after(self, tile: int, end: int) -> int:
+        """What the ends would add up to after placing ``tile`` on ``end``, without placing it.
+
+        The same rule as :meth:`place` (the two are tested to agree), for
+        players that weigh many candidate moves.
+        """
+        lo = LOW[tile]
+        if end == LEAD:
+            return 2 * lo if IS_DOUBLE[tile] else lo + HIGH[tile]
+        counts = self.counts
+        outer = lo if HIGH[tile] == self.ends[end] else HIGH[tile]
+        total = counts[0] + counts[1] + counts[2] + counts[3] - counts[end]
+        total += 2 * outer if IS_DOUBLE[tile] else outer
+        if end == W and self.spinner_arm == LEAD and not self.arms[W] and not self.arms[E]:
+            total += 2 * HIGH[self.lead]  # the lone spinner now counts on its east side
+        return total
+
     def spinner_sides_covered(self) -> bool:
         """True once tiles stand against both long sides of the spinner."""
         arm = self.spinner_arm

@@ -238,3 +238,20 @@ def test_incremental_open_ends_agree_with_a_full_recount() -> None:
             live = state.core().layout
             fresh = state.layout.to_core()
             assert (live.ends, live.counts) == (fresh.ends, fresh.counts)
+
+
+def test_total_after_agrees_with_placing() -> None:
+    """Layout.total_after predicts, without placing, the total that place() produces."""
+    for seed in range(60):
+        state = new_game(Rules(players=3))
+        state = apply(state, seeded_deal(state, seed)).state
+        rng = Rng(seed)
+        while not state.is_chance and not state.is_terminal:
+            live = state.core().layout
+            for code in state.legal_codes():
+                if code < 140:
+                    trial = live.copy()
+                    trial.place(code // 5, code % 5)
+                    assert live.total_after(code // 5, code % 5) == trial.total
+            legal = legal_actions(state)
+            state = apply(state, legal[rng.below(len(legal))]).state
