@@ -25,9 +25,7 @@ from engine.tiles import PIP_MASK, SET_SIZE
 
 def placement_points(layout: core.Layout, code: int) -> int:
     """Points the placement ``code`` would score on ``layout`` (which is left unchanged)."""
-    lay = layout.copy()
-    lay.place(code // 5, code % 5)
-    return core.placement_points(lay.total)
+    return core.placement_points(layout.total_after(code // 5, code % 5))
 
 
 class SeatConstraint:

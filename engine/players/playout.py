@@ -30,15 +30,12 @@ def greedy_policy(c: core.Core, rng: random.Random) -> int:
     legal = c.legal()
     if len(legal) == 1:
         return legal[0]
-    lay = c.layout
+    total_after = c.layout.total_after
     best = legal[0]
     best_key = -1
-    copy = lay.copy
     for code in legal:
         tile = code // 5
-        trial = copy()
-        trial.place(tile, code - tile * 5)
-        total = trial.total
+        total = total_after(tile, code - tile * 5)
         key = PIPS[tile]
         if total > 0 and total % 5 == 0:
             key += total * 16

@@ -14,10 +14,8 @@ def points_now(view: SeatView, action: Action) -> int:
     """Points ``action`` scores at once when placed on ``view``'s layout (0 for draw/pass)."""
     if not isinstance(action, Play):
         return 0
-    lay = view.layout.to_core()
     code = action_code(action)
-    lay.place(code // 5, code % 5)
-    return core.placement_points(lay.total)
+    return core.placement_points(view.layout.to_core().total_after(code // 5, code % 5))
 
 
 class RandomPlayer:
