@@ -86,14 +86,6 @@ def open_mask(ends: Sequence[int]) -> int:
     return m
 
 
-def hand_mask(hand: Sequence[int]) -> int:
-    """Bit mask of the pip values in a hand."""
-    m = 0
-    for t in hand:
-        m |= PIP_MASK[t]
-    return m
-
-
 class Layout:
     """The tableau in compact form: the lead, four arms and the spinner.
 

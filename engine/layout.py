@@ -166,30 +166,3 @@ def spinner_position(lay: core.Layout) -> int | None:
     if lay.spinner_arm == core.E:
         return lay.spinner_index + 1
     return -(lay.spinner_index + 1)
-
-
-def layout_from_core(lay: core.Layout, previous: Layout | None = None) -> Layout:
-    """The snapshot of a compact layout, reusing unchanged arms of ``previous``."""
-    arms = []
-    names = ("west", "east", "north", "south")
-    for i, codes in enumerate(lay.arms):
-        old: tuple[Placement, ...] = getattr(previous, names[i]) if previous is not None else ()
-        if len(old) == len(codes):
-            arms.append(old)
-        elif previous is not None and len(old) == len(codes) - 1:
-            arms.append((*old, PLACEMENTS[codes[-1]]))
-        else:
-            arms.append(tuple(PLACEMENTS[c] for c in codes))
-    return make(
-        Layout,
-        {
-            "lead": ALL_TILES[lay.lead] if lay.lead >= 0 else None,
-            "west": arms[0],
-            "east": arms[1],
-            "north": arms[2],
-            "south": arms[3],
-            "spinner_at": spinner_position(lay),
-            "ends": tuple(lay.ends),
-            "counts": tuple(lay.counts),
-        },
-    )

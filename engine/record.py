@@ -21,7 +21,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from engine.actions import Deal, MoveAction
+from engine.actions import Deal
 from engine.errors import AllFivesError, RecordError
 from engine.events import Event
 from engine.game import apply, new_game
@@ -287,8 +287,3 @@ def save(record: GameRecord, path: str | os.PathLike[str]) -> Path:
             os.unlink(tmp)
         raise
     return p
-
-
-def moves_of(state: GameState) -> tuple[MoveAction, ...]:
-    """The current hand's moves in order."""
-    return tuple(m.action for m in state.history)

@@ -284,8 +284,3 @@ def _core_from_state(state: GameState) -> core.Core:
 def phase_of(code: int) -> Phase:
     """The :class:`Phase` for a core phase code."""
     return _PHASES[code]
-
-
-def tiles_of(ids: list[int]) -> tuple[Tile, ...]:
-    """Tile snapshots for core tile ids."""
-    return tuple(ALL_TILES[t] for t in ids)

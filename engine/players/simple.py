@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import core
 from engine.actions import Action, Play, action_code
+from engine.players.knowledge import placement_points
 from engine.rng import Rng
 from engine.state import SeatView
 
@@ -14,8 +14,7 @@ def points_now(view: SeatView, action: Action) -> int:
     """Points ``action`` scores at once when placed on ``view``'s layout (0 for draw/pass)."""
     if not isinstance(action, Play):
         return 0
-    code = action_code(action)
-    return core.placement_points(view.layout.to_core().total_after(code // 5, code % 5))
+    return placement_points(view.layout.to_core(), action_code(action))
 
 
 class RandomPlayer:
@@ -44,8 +43,11 @@ class GreedyPlayer:
         if len(legal) == 1:
             return legal[0]
 
+        layout = view.layout.to_core()
+
         def key(action: Action) -> tuple[int, int]:
-            pips = action.tile.pips if isinstance(action, Play) else 0
-            return (points_now(view, action), pips)
+            if not isinstance(action, Play):
+                return (0, 0)
+            return (placement_points(layout, action_code(action)), action.tile.pips)
 
         return max(legal, key=key)
