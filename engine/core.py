@@ -77,13 +77,14 @@ def legal_codes(
     return [DRAW] if boneyard else [PASS]
 
 
+_BIT = (1, 2, 4, 8, 16, 32, 64, 0)
+"""``_BIT[v]``: the bit of pip value ``v``; ``_BIT[-1]`` (a closed end) is 0."""
+
+
 def open_mask(ends: Sequence[int]) -> int:
     """Bit mask of the pip values needed at the open ends."""
-    m = 0
-    for v in ends:
-        if v >= 0:
-            m |= 1 << v
-    return m
+    w, e, n, s = ends
+    return _BIT[w] | _BIT[e] | _BIT[n] | _BIT[s]
 
 
 class Layout:
@@ -315,13 +316,42 @@ class Core:
         if self.phase != PHASE_PLAY:
             return []
         lay = self.layout
-        return legal_codes(
-            self.hands[self.current], lay.ends, lay.lead >= 0, self.must, len(self.boneyard)
-        )
+        if self.must >= 0 or lay.lead < 0:
+            return legal_codes(
+                self.hands[self.current], lay.ends, lay.lead >= 0, self.must, len(self.boneyard)
+            )
+        # The common case, inlined from legal_codes (the same order: end by end).
+        hand = self.hands[self.current]
+        out: list[int] = []
+        add = out.append
+        w, e, n, s = lay.ends
+        if w >= 0:
+            fit = _FITS_VALUE[w]
+            for t in hand:
+                if fit[t]:
+                    add(t * 5)
+        if e >= 0:
+            fit = _FITS_VALUE[e]
+            for t in hand:
+                if fit[t]:
+                    add(t * 5 + 1)
+        if n >= 0:  # north and south open together, when the spinner's sides are covered
+            fit = _FITS_VALUE[n]
+            for t in hand:
+                if fit[t]:
+                    add(t * 5 + 2)
+            fit = _FITS_VALUE[s]
+            for t in hand:
+                if fit[t]:
+                    add(t * 5 + 3)
+        if out:
+            return out
+        return [DRAW] if self.boneyard else [PASS]
 
     def can_anyone_play(self) -> bool:
         """True when some seat holds a tile matching an open end."""
-        mask = open_mask(self.layout.ends)
+        w, e, n, s = self.layout.ends
+        mask = _BIT[w] | _BIT[e] | _BIT[n] | _BIT[s]
         pip_mask = PIP_MASK
         for hand in self.hands:
             for t in hand:
@@ -357,20 +387,20 @@ class Core:
         self.last_points = self.last_total = 0
         self.last_drawn = -1
         self.last_result = None
-        if code < DRAW:
-            self._play(code // 5, code % 5)
-        elif code == DRAW:
-            self._draw()
-        else:
-            self._pass()
-
-    def _play(self, tile: int, end: int) -> None:
+        if code >= DRAW:
+            if code == DRAW:
+                self._draw()
+            else:
+                self._pass()
+            return
+        # A placement (inlined: this is the hottest path of every playout).
+        tile = code // 5
         seat = self.current
         hand = self.hands[seat][:]
         hand.remove(tile)
         self.hands[seat] = hand
         lay = self.layout
-        lay.place(tile, end)
+        lay.place(tile, code - tile * 5)
         self.must = -1
         c = lay.counts
         total = c[0] + c[1] + c[2] + c[3]
@@ -393,18 +423,16 @@ class Core:
 
     def _draw(self) -> None:
         seat = self.current
-        ends = self.layout.ends
-        self.voids[seat] = open_mask(ends)
+        w, e, n, s = self.layout.ends
+        mask = _BIT[w] | _BIT[e] | _BIT[n] | _BIT[s]
+        self.voids[seat] = mask
         tile = self.boneyard[-1]
         self.boneyard = self.boneyard[:-1]
         self.hands[seat] = [*self.hands[seat], tile]
         self.last_drawn = tile
-        h = HIGH[tile]
-        lo = LOW[tile]
-        for v in ends:
-            if v >= 0 and (v == h or v == lo):
-                self.must = tile
-                return
+        if PIP_MASK[tile] & mask:
+            self.must = tile
+            return
         if not self.boneyard and not self.can_anyone_play():
             self._end_hand(-1)
 
