@@ -6,7 +6,8 @@ This is the only place a game moves on; the rules themselves are executed by
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterator
+from typing import Any
 
 from engine import core
 from engine._fast import make
@@ -22,18 +23,61 @@ from engine.actions import (
 )
 from engine.errors import IllegalActionError
 from engine.events import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed
-from engine.layout import EMPTY_LAYOUT, ENDS, PLACEMENTS, Layout, spinner_position
+from engine.layout import ENDS
 from engine.rng import Rng, derive_seed
 from engine.rules import Rules
-from engine.state import GameState, Move, Phase, phase_of
+from engine.state import GameState, Phase, state_after
 from engine.tiles import ALL_TILES, Tile
 
 
-class Step(NamedTuple):
-    """What :func:`apply` returns: the next snapshot and the events on the way."""
+class Step:
+    """What :func:`apply` returns: the next snapshot and the events on the way.
 
-    state: GameState
-    events: tuple[Event, ...]
+    Unpacks like a pair (``state, events = apply(...)``); the events are
+    computed when first read.
+    """
+
+    __slots__ = ("_code", "_events", "_seat", "state")
+
+    def __init__(
+        self,
+        state: GameState,
+        events: tuple[Event, ...] | None = None,
+        seat: int = -1,
+        code: int = -1,
+    ) -> None:
+        self.state = state
+        self._events = events
+        self._seat = seat
+        self._code = code
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What happened, in order (see :mod:`engine.events`)."""
+        events = self._events
+        if events is None:
+            events = self._events = _move_events(self._seat, self._code, self.state.core())
+        return events
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.state, self.events))
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, index: int) -> Any:
+        return (self.state, self.events)[index]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Step):
+            return NotImplemented
+        return self.state == other.state and self.events == other.events
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.events))
+
+    def __repr__(self) -> str:
+        return f"Step(state={self.state!r}, events={self.events!r})"
 
 
 def new_game(rules: Rules | None = None) -> GameState:
@@ -44,7 +88,6 @@ def new_game(rules: Rules | None = None) -> GameState:
 
 _ACTION = ACTIONS_BY_CODE.__getitem__
 _TILE = ALL_TILES.__getitem__
-_ARM_NAMES = ("west", "east", "north", "south")
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -72,15 +115,14 @@ def apply(state: GameState, action: Action) -> Step:
     c = state.core().copy()
     seat = c.current
     c.step(code)
-    values = state.__dict__.copy()
-    hands = list(state.hands)
-    points = 0
+    return Step(state_after(state, c, code), None, seat, code)
+
+
+def _move_events(seat: int, code: int, c: core.Core) -> tuple[Event, ...]:
+    """The events of move ``code`` by ``seat``, read off the core ``c`` it produced."""
     event: Event
     if code < core.DRAW:
         play: Play = PLAY_ACTIONS[code]
-        hands[seat] = tuple(map(_TILE, c.hands[seat]))
-        values["layout"] = _next_layout(state.layout, c.layout, code % 5)
-        points = c.last_points
         event = make(
             Placed,
             {
@@ -89,94 +131,45 @@ def apply(state: GameState, action: Action) -> Step:
                 "tile": play.tile,
                 "end": play.end,
                 "total": c.last_total,
-                "points": points,
+                "points": c.last_points,
             },
         )
-        if points:
-            values["scores"] = tuple(c.scores)
     elif code == core.DRAW:
         drawn = _TILE(c.last_drawn)
-        hands[seat] = (*state.hands[seat], drawn)
-        values["boneyard"] = state.boneyard[1:]
-        values["voids"] = tuple(c.voids)
         event = make(Drew, {"kind": "drew", "seat": seat, "tile": drawn, "must_play": c.must >= 0})
     else:
-        values["voids"] = tuple(c.voids)
         event = make(Passed, {"kind": "passed", "seat": seat})
-    values["hands"] = tuple(hands)
-    values["must_play"] = _TILE(c.must) if c.must >= 0 else None
-    values["current"] = c.current if c.current >= 0 else None
-    values["history"] = (
-        *state.history,
-        make(Move, {"seat": seat, "action": action, "points": points}),
-    )
     if c.phase == core.PHASE_PLAY:
-        return Step(make(GameState, values, {"_core": c, "_legal": None}), (event,))
+        return (event,)
     events: list[Event] = [event]
+    scores = tuple(c.scores)
     result = c.last_result
     if result is not None:
-        values["scores"] = tuple(c.scores)
-        values["next_start"] = result.out_seat if result.out_seat >= 0 else None
         events.append(
             make(
                 HandOver,
                 {
                     "kind": "hand_over",
                     "hand_number": c.hand_no,
-                    "out_seat": values["next_start"],
+                    "out_seat": result.out_seat if result.out_seat >= 0 else None,
                     "pips": result.pips,
                     "penalties": result.penalties,
-                    "scores": values["scores"],
+                    "scores": scores,
                 },
             )
         )
-    values["phase"] = phase_of(c.phase)
     if c.winner >= 0:
-        values["winner"] = c.winner
-        events.append(
-            make(GameOver, {"kind": "game_over", "winner": c.winner, "scores": values["scores"]})
-        )
-    new = make(GameState, values, {"_core": c, "_legal": None})
-    return Step(new, tuple(events))
-
-
-def _next_layout(previous: Layout, lay: core.Layout, end: int) -> Layout:
-    """The layout snapshot after one placement on ``end``, sharing the unchanged arms."""
-    values = previous.__dict__.copy()
-    if end == core.LEAD:
-        values["lead"] = _TILE(lay.lead)
-    else:
-        name = _ARM_NAMES[end]
-        values[name] = (*values[name], PLACEMENTS[lay.arms[end][-1]])
-    if values["spinner_at"] is None and lay.spinner >= 0:
-        values["spinner_at"] = spinner_position(lay)
-    values["ends"] = tuple(lay.ends)
-    values["counts"] = tuple(lay.counts)
-    return make(Layout, values)
+        events.append(make(GameOver, {"kind": "game_over", "winner": c.winner, "scores": scores}))
+    return tuple(events)
 
 
 def _apply_deal(state: GameState, deal: Deal) -> Step:
-    if state.phase is Phase.OVER:
-        raise IllegalActionError("the game is over", rule="game-over")
     c = state.core().copy()
+    if c.phase == core.PHASE_OVER:
+        raise IllegalActionError("the game is over", rule="game-over")
     c.deal([_tile_ids(h) for h in deal.hands], _tile_ids(deal.boneyard), deal.start)
-    values = dict(state.__dict__)
-    values.update(
-        phase=Phase.PLAY,
-        hand_number=c.hand_no,
-        current=deal.start,
-        layout=EMPTY_LAYOUT,
-        hands=tuple(tuple(h) for h in deal.hands),
-        boneyard=tuple(deal.boneyard),
-        must_play=None,
-        voids=(0,) * state.rules.players,
-        history=(),
-        deals=(*state.deals, deal),
-        past=(*state.past, state.history) if state.deals else (),
-    )
-    new = make(GameState, values, {"_core": c, "_legal": None})
     event = make(Dealt, {"kind": "dealt", "hand_number": c.hand_no, "start": deal.start})
-    return Step(new, (event,))
+    return Step(state_after(state, c, deal), (event,))
 
 
 def _illegal(state: GameState, action: Play | Draw | Pass) -> IllegalActionError:
@@ -234,17 +227,18 @@ def seeded_deal(state: GameState, seed: int) -> Deal:
     Each hand's shuffle depends only on the seed and the hand number; the
     start player is whoever went out last hand, else drawn from the same stream.
     """
-    return random_deal(state, Rng(derive_seed(seed, state.hand_number + 1)))
+    return random_deal(state, Rng(derive_seed(seed, state.core().hand_no + 1)))
 
 
 def random_deal(state: GameState, rng: Rng) -> Deal:
     """A uniformly random deal of the next hand drawn from ``rng``."""
-    rules = state.rules
+    c = state.core()
+    players = c.players
     order = rng.shuffled(ALL_TILES)
-    k = rules.tiles_per_hand
-    hands = tuple(tuple(order[i * k : (i + 1) * k]) for i in range(rules.players))
-    boneyard = tuple(order[rules.players * k :])
-    start = state.next_start if state.next_start is not None else rng.below(rules.players)
+    k = c.per_hand
+    hands = tuple(tuple(order[i * k : (i + 1) * k]) for i in range(players))
+    boneyard = tuple(order[players * k :])
+    start = c.next_start if c.next_start >= 0 else rng.below(players)
     return make(Deal, {"kind": "deal", "hands": hands, "boneyard": boneyard, "start": start})
 
 

@@ -166,3 +166,24 @@ def spinner_position(lay: core.Layout) -> int | None:
     if lay.spinner_arm == core.E:
         return lay.spinner_index + 1
     return -(lay.spinner_index + 1)
+
+
+_ARM_NAMES = ("west", "east", "north", "south")
+
+
+def next_layout(previous: Layout, lay: core.Layout, end: int) -> Layout:
+    """The layout snapshot after one placement on ``end`` (core layout ``lay`` after it).
+
+    The unchanged arms are shared with ``previous``.
+    """
+    values = previous.__dict__.copy()
+    if end == core.LEAD:
+        values["lead"] = ALL_TILES[lay.lead]
+    else:
+        name = _ARM_NAMES[end]
+        values[name] = (*values[name], PLACEMENTS[lay.arms[end][-1]])
+    if values["spinner_at"] is None and lay.spinner >= 0:
+        values["spinner_at"] = spinner_position(lay)
+    values["ends"] = tuple(lay.ends)
+    values["counts"] = tuple(lay.counts)
+    return make(Layout, values)

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    PrivateAttr,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from engine import core
+from engine._fast import make
 from engine.actions import ACTIONS_BY_CODE, Action, Deal, MoveAction
-from engine.layout import EMPTY_LAYOUT, Layout
+from engine.layout import EMPTY_LAYOUT, Layout, next_layout
 from engine.rules import Rules
 from engine.tiles import ALL_TILES, Tile
 
@@ -109,6 +118,14 @@ class GameState(_Snapshot):
     tile drawn, ``must_play`` the drawn tile the current seat has to play,
     ``history`` the public moves of the current hand and ``actions`` every
     action of the game (deals included), from which a record is written.
+
+    A snapshot made by :func:`engine.apply` holds the rules core it was computed
+    with and a log of the moves since the last snapshot whose fields are known;
+    it fills its own fields on first use (see :func:`_fill`). A program that only
+    asks for legal actions and applies them (a search, a simulation) never pays
+    for fields it does not read, and snapshots it drops are freed at once.
+    Reading any field, comparing, hashing, printing, copying, pickling or
+    dumping a snapshot gives exactly what an eagerly built one would.
     """
 
     hands: tuple[tuple[Tile, ...], ...] = ()
@@ -117,22 +134,13 @@ class GameState(_Snapshot):
     deals: tuple[Deal, ...] = ()
     past: tuple[tuple[Move, ...], ...] = ()
 
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """Every action of the game in order, each hand's deal first."""
-        out: list[Action] = []
-        hands = (*self.past, self.history) if self.deals else ()
-        for deal, moves in zip(self.deals, hands, strict=True):
-            out.append(deal)
-            out.extend(m.action for m in moves)
-        return tuple(out)
-
     _core: core.Core | None = PrivateAttr(default=None)
     _legal: list[int] | None = PrivateAttr(default=None)
+    _log: list[Any] | None = PrivateAttr(default=None)
 
     @model_validator(mode="after")
     def _check_consistent(self) -> GameState:
-        object.__setattr__(self, "__pydantic_private__", {"_core": None, "_legal": None})
+        object.__setattr__(self, "__pydantic_private__", _fresh_private())
         rules = self.rules
         if not self.scores:
             object.__setattr__(self, "scores", (0,) * rules.teams)
@@ -158,35 +166,105 @@ class GameState(_Snapshot):
             raise ValueError("a hand in play needs a current seat")
         return self
 
+    # -- lazily filled fields ----------------------------------------------
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            # Only reached when ``name`` is not in __dict__: a field not filled in yet.
+            if name in _FIELD_NAMES and not self.__dict__:
+                _fill(self)
+                return self.__dict__[name]
+            return super().__getattr__(name)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        return self.__dict__ == other.__dict__
+        return self.filled().__dict__ == other.filled().__dict__
 
     def __hash__(self) -> int:
-        return hash(tuple(self.__dict__.values()))
+        return hash(tuple(self.filled().__dict__.values()))
+
+    def __iter__(self) -> Any:
+        return super(GameState, self.filled()).__iter__()
+
+    def __repr_args__(self) -> Any:
+        return super(GameState, self.filled()).__repr_args__()
+
+    def __getstate__(self) -> dict[Any, Any]:
+        return super(GameState, self.filled()).__getstate__()
+
+    def __copy__(self) -> GameState:
+        # A copy may be given new field values (model_copy(update=...)), so it
+        # keeps no cached core: it rebuilds one from its own fields when asked.
+        new = super(GameState, self.filled()).__copy__()
+        object.__setattr__(new, "__pydantic_private__", _fresh_private())
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> GameState:
+        new = super(GameState, self.filled()).__deepcopy__(memo)
+        object.__setattr__(new, "__pydantic_private__", _fresh_private())
+        return new
+
+    @model_serializer(mode="wrap")
+    def _serialize(self, handler: SerializerFunctionWrapHandler) -> Any:
+        return handler(self.filled())
+
+    def filled(self) -> GameState:
+        """This snapshot with every field computed (it is the same object)."""
+        if not self.__dict__:
+            _fill(self)
+        return self
 
     # -- the rules core ----------------------------------------------------
     def core(self) -> core.Core:
         """The compact core behind this snapshot. Do not mutate it: copy it."""
         private = self.__pydantic_private__
         assert private is not None
-        c: core.Core | None = private.get("_core")
+        c: core.Core | None = private["_core"]
         if c is None:
-            c = _core_from_state(self)
-            private["_core"] = c
+            c = private["_core"] = _core_from_state(self)
         return c
 
     def legal_codes(self) -> list[int]:
         """The legal actions as core codes (cached)."""
         private = self.__pydantic_private__
         assert private is not None
-        codes: list[int] | None = private.get("_legal")
+        codes: list[int] | None = private["_legal"]
         if codes is None:
             codes = private["_legal"] = self.core().legal()
         return codes
 
+    @property
+    def is_chance(self) -> bool:
+        """True when the next step is a deal."""
+        return self.core().phase == core.PHASE_DEAL
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once a side has reached the target."""
+        return self.core().phase == core.PHASE_OVER
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or :data:`CHANCE` before a deal, :data:`TERMINAL` at the end."""
+        c = self.core()
+        if c.phase == core.PHASE_DEAL:
+            return CHANCE
+        if c.phase == core.PHASE_OVER:
+            return TERMINAL
+        return c.current
+
     # -- conveniences --------------------------------------------------------
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the game in order, each hand's deal first."""
+        out: list[Action] = []
+        hands = (*self.past, self.history) if self.deals else ()
+        for deal, moves in zip(self.deals, hands, strict=True):
+            out.append(deal)
+            out.extend(m.action for m in moves)
+        return tuple(out)
+
     def legal_actions(self) -> tuple[Action, ...]:
         """See :func:`engine.legal_actions`."""
         return tuple(ACTIONS_BY_CODE[c] for c in self.legal_codes())
@@ -212,6 +290,139 @@ class GameState(_Snapshot):
             boneyard_size=len(self.boneyard),
             must_play=self.must_play if self.current == seat else None,
         )
+
+
+_FIELD_NAMES = frozenset(GameState.model_fields)
+
+
+def _fresh_private() -> dict[str, Any]:
+    return {"_core": None, "_legal": None, "_log": None}
+
+
+def state_after(previous: GameState, c: core.Core, move: int | Deal) -> GameState:
+    """The snapshot that ``move`` (an action code or a deal) led to from ``previous``.
+
+    ``c`` is the rules core after the move: a core of its own, never mutated
+    again. The new snapshot's fields are computed when first read.
+    """
+    log = previous.__pydantic_private__["_log"]  # type: ignore[index]
+    node = [previous if log is None else log, move, None]
+    return make(GameState, {}, {"_core": c, "_legal": None, "_log": node})
+
+
+_TILE = ALL_TILES.__getitem__
+
+
+def _fill(state: GameState) -> None:
+    """Compute the fields of a snapshot made by :func:`state_after`.
+
+    Its log is a linked list of nodes ``[previous, move, snapshot]``: ``previous``
+    is the node before or, at the start, a snapshot whose fields are known;
+    ``snapshot`` is the node's snapshot once its fields are known. The moves
+    since the latest known snapshot are replayed on a copy of its core, each
+    node on the way remembers the snapshot it leads to (so filling a game's
+    snapshots in order costs one move each), and the fields follow from the
+    replay exactly as the rules core computed them.
+    """
+    private = state.__pydantic_private__
+    assert private is not None
+    node = private["_log"]
+    pending = []
+    while True:
+        pending.append(node)
+        previous = node[0]
+        if isinstance(previous, GameState):
+            break
+        if previous[2] is not None:
+            previous = previous[2]
+            break
+        node = previous
+    values = previous.__dict__
+    c = previous.core()
+    last = len(pending) - 1
+    for i in range(last, -1, -1):
+        node = pending[i]
+        move = node[1]
+        if i == 0:
+            nxt = private["_core"]
+        else:
+            nxt = c.copy()
+            if isinstance(move, Deal):
+                nxt.deal(
+                    [[t.id for t in h] for h in move.hands],
+                    [t.id for t in move.boneyard],
+                    move.start,
+                )
+            else:
+                nxt.step(move)
+        if isinstance(move, Deal):
+            values = _fields_after_deal(values, nxt, move)
+        else:
+            values = _fields_after(values, c.current, nxt, move)
+        c = nxt
+        if i:
+            node[2] = make(GameState, values, {"_core": c, "_legal": None, "_log": None})
+    state.__dict__.update(values)
+    private["_log"] = None
+    pending[0][2] = state
+
+
+def _fields_after_deal(before: dict[str, Any], c: core.Core, deal: Deal) -> dict[str, Any]:
+    """The fields after a deal, from the fields ``before`` it and the core ``c`` after it."""
+    values = before.copy()
+    values.update(
+        phase=Phase.PLAY,
+        hand_number=c.hand_no,
+        current=deal.start,
+        layout=EMPTY_LAYOUT,
+        hands=tuple(tuple(h) for h in deal.hands),
+        boneyard=tuple(deal.boneyard),
+        must_play=None,
+        voids=(0,) * c.players,
+        history=(),
+        deals=(*before["deals"], deal),
+        past=(*before["past"], before["history"]) if before["deals"] else (),
+    )
+    return values
+
+
+def _fields_after(before: dict[str, Any], seat: int, c: core.Core, code: int) -> dict[str, Any]:
+    """The fields after ``seat``'s move ``code``: the fields ``before`` it, with its changes.
+
+    The changes are read off ``c``, the rules core after the move.
+    """
+    values = before.copy()
+    old_hands = before["hands"]
+    hands = list(old_hands)
+    points = 0
+    if code < core.DRAW:
+        hands[seat] = tuple(map(_TILE, c.hands[seat]))
+        values["layout"] = next_layout(before["layout"], c.layout, code % 5)
+        points = c.last_points
+        if points:
+            values["scores"] = tuple(c.scores)
+    elif code == core.DRAW:
+        hands[seat] = (*old_hands[seat], _TILE(c.last_drawn))
+        values["boneyard"] = before["boneyard"][1:]
+        values["voids"] = tuple(c.voids)
+    else:
+        values["voids"] = tuple(c.voids)
+    values["hands"] = tuple(hands)
+    values["must_play"] = _TILE(c.must) if c.must >= 0 else None
+    values["current"] = c.current if c.current >= 0 else None
+    values["history"] = (
+        *before["history"],
+        make(Move, {"seat": seat, "action": ACTIONS_BY_CODE[code], "points": points}),
+    )
+    if c.phase != core.PHASE_PLAY:
+        if c.last_result is not None:
+            values["scores"] = tuple(c.scores)
+            out = c.last_result.out_seat
+            values["next_start"] = out if out >= 0 else None
+        values["phase"] = _PHASES[c.phase]
+        if c.winner >= 0:
+            values["winner"] = c.winner
+    return values
 
 
 class SeatView(_Snapshot):
