@@ -8,6 +8,7 @@ goes through normal validation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -20,6 +21,24 @@ _set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def lazy_maker(cls: type[M]) -> Callable[[dict[str, Any]], M]:
+    """A constructor of ``cls`` instances whose fields are all still to be computed.
+
+    The instance gets an empty ``__dict__`` and the given private attributes;
+    ``cls`` must compute its fields on first access (see ``GameState``).
+    """
+    fields = set(cls.model_fields)
+
+    def new(private: dict[str, Any]) -> M:
+        obj: M = _new(cls)
+        _set_fields(obj, fields)
+        _set_extra(obj, None)
+        _set_private(obj, private)
+        return obj
+
+    return new
 
 
 def make(cls: type[M], values: dict[str, Any], private: dict[str, Any] | None = None) -> M:

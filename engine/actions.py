@@ -95,12 +95,13 @@ PLAY_ACTIONS: tuple[Play, ...] = tuple(
 ACTIONS_BY_CODE: tuple[Play | Draw | Pass, ...] = (*PLAY_ACTIONS, DRAW, PASS)
 
 
-_CODE_OF_INTERNED: dict[int, int] = {id(a): code for code, a in enumerate(ACTIONS_BY_CODE)}
+INTERNED_CODES: dict[int, int] = {id(a): code for code, a in enumerate(ACTIONS_BY_CODE)}
+"""The core code of each interned action, keyed by the object's ``id``."""
 
 
 def action_code(action: Play | Draw | Pass) -> int:
     """The rules core's code for a move action."""
-    code = _CODE_OF_INTERNED.get(id(action))
+    code = INTERNED_CODES.get(id(action))
     if code is not None:
         return code
     kind = action.kind

@@ -466,10 +466,21 @@ class HandResult:
         self.penalties = penalties
 
 
+_ALL_IDS = frozenset(range(SET_SIZE))
+
+
 def check_deal(
     players: int, per_hand: int, hands: Sequence[Sequence[int]], boneyard: Sequence[int], start: int
 ) -> None:
     """Raise :class:`IllegalActionError` unless the deal is a complete, fair deal."""
+    if (
+        len(hands) == players
+        and all(len(hand) == per_hand for hand in hands)
+        and 0 <= start < players
+        and len(boneyard) == SET_SIZE - players * per_hand
+        and {*boneyard, *(t for hand in hands for t in hand)} == _ALL_IDS
+    ):
+        return  # the usual case; otherwise find the first problem and name it
     if len(hands) != players:
         raise IllegalActionError(
             f"the deal has {len(hands)} hands for {players} players", rule="deal-hands"

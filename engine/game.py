@@ -13,6 +13,7 @@ from engine import core
 from engine._fast import make
 from engine.actions import (
     ACTIONS_BY_CODE,
+    INTERNED_CODES,
     PLAY_ACTIONS,
     Action,
     Deal,
@@ -27,7 +28,7 @@ from engine.layout import ENDS
 from engine.rng import Rng, derive_seed
 from engine.rules import Rules
 from engine.state import GameState, Phase, state_after
-from engine.tiles import ALL_TILES, Tile
+from engine.tiles import ALL_TILES, Tile, tile_ids
 
 
 class Step:
@@ -87,6 +88,7 @@ def new_game(rules: Rules | None = None) -> GameState:
 
 
 _ACTION = ACTIONS_BY_CODE.__getitem__
+_INTERNED_CODE = INTERNED_CODES.get
 _TILE = ALL_TILES.__getitem__
 
 
@@ -95,7 +97,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
     Empty at a deal (use :func:`seeded_deal` or :func:`random_deal`) and at the end.
     """
-    return tuple(map(_ACTION, state.legal_codes()))
+    codes = state.__pydantic_private__["_legal"]  # type: ignore[index]
+    return tuple(map(_ACTION, codes if codes is not None else state.legal_codes()))
 
 
 def apply(state: GameState, action: Action) -> Step:
@@ -103,16 +106,23 @@ def apply(state: GameState, action: Action) -> Step:
 
     Raises :class:`IllegalActionError` (a ``ValueError``) naming the rule broken.
     """
-    if action.kind == "deal":
-        return _apply_deal(state, action)
-    code = action_code(action)
-    if code not in state.legal_codes():
+    code = _INTERNED_CODE(id(action))
+    if code is None:
+        if action.kind == "deal":
+            return _apply_deal(state, action)
+        code = action_code(action)
+    private = state.__pydantic_private__
+    assert private is not None
+    codes = private["_legal"]
+    if codes is None:
+        codes = state.legal_codes()
+    if code not in codes:
         if state.phase is Phase.OVER:
             raise IllegalActionError("the game is over", rule="game-over")
         if state.phase is Phase.DEAL:
             raise IllegalActionError("the hand has not been dealt yet", rule="deal-first")
-        raise _illegal(state, action)
-    c = state.core().copy()
+        raise _illegal(state, action)  # type: ignore[arg-type]
+    c = private["_core"].copy()
     seat = c.current
     c.step(code)
     return Step(state_after(state, c, code), None, seat, code)
@@ -167,7 +177,7 @@ def _apply_deal(state: GameState, deal: Deal) -> Step:
     c = state.core().copy()
     if c.phase == core.PHASE_OVER:
         raise IllegalActionError("the game is over", rule="game-over")
-    c.deal([_tile_ids(h) for h in deal.hands], _tile_ids(deal.boneyard), deal.start)
+    c.deal([tile_ids(h) for h in deal.hands], tile_ids(deal.boneyard), deal.start)
     event = make(Dealt, {"kind": "dealt", "hand_number": c.hand_no, "start": deal.start})
     return Step(state_after(state, c, deal), (event,))
 
@@ -215,10 +225,6 @@ def _illegal(state: GameState, action: Play | Draw | Pass) -> IllegalActionError
         f"{tile} does not match the {action.end.word} end, which needs a {value}",
         rule="match-end",
     )
-
-
-def _tile_ids(tiles: tuple[Tile, ...]) -> list[int]:
-    return [t.high * (t.high + 1) // 2 + t.low for t in tiles]
 
 
 def seeded_deal(state: GameState, seed: int) -> Deal:

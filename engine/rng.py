@@ -49,10 +49,22 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A Fisher-Yates shuffled copy of ``items`` (each swap index from :meth:`below`)."""
         out = list(items)
-        below = self.below
+        # next64() and below() inlined: this deals every hand.
+        state = self._state
+        limits = _LIMITS
         for i in range(len(out) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            limit = limits[n] if n < len(limits) else (1 << 64) - ((1 << 64) % n)
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             out[i], out[j] = out[j], out[i]
+        self._state = state
         return out
 
     def choice(self, items: Sequence[T]) -> T:

@@ -15,7 +15,7 @@ from pydantic import (
 )
 
 from engine import core
-from engine._fast import make
+from engine._fast import lazy_maker, make
 from engine.actions import ACTIONS_BY_CODE, Action, Deal, MoveAction
 from engine.layout import EMPTY_LAYOUT, Layout, next_layout
 from engine.rules import Rules
@@ -237,12 +237,14 @@ class GameState(_Snapshot):
     @property
     def is_chance(self) -> bool:
         """True when the next step is a deal."""
-        return self.core().phase == core.PHASE_DEAL
+        c = self.__pydantic_private__["_core"]  # type: ignore[index]
+        return (c or self.core()).phase == core.PHASE_DEAL
 
     @property
     def is_terminal(self) -> bool:
         """True once a side has reached the target."""
-        return self.core().phase == core.PHASE_OVER
+        c = self.__pydantic_private__["_core"]  # type: ignore[index]
+        return (c or self.core()).phase == core.PHASE_OVER
 
     @property
     def current_player(self) -> int:
@@ -293,6 +295,7 @@ class GameState(_Snapshot):
 
 
 _FIELD_NAMES = frozenset(GameState.model_fields)
+_new_lazy = lazy_maker(GameState)
 
 
 def _fresh_private() -> dict[str, Any]:
@@ -306,8 +309,7 @@ def state_after(previous: GameState, c: core.Core, move: int | Deal) -> GameStat
     again. The new snapshot's fields are computed when first read.
     """
     log = previous.__pydantic_private__["_log"]  # type: ignore[index]
-    node = [previous if log is None else log, move, None]
-    return make(GameState, {}, {"_core": c, "_legal": None, "_log": node})
+    return _new_lazy({"_core": c, "_legal": None, "_log": [log or previous, move, None]})
 
 
 _TILE = ALL_TILES.__getitem__
