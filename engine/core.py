@@ -250,6 +250,7 @@ class Core:
         "last_result",
         "last_total",
         "layout",
+        "layout_shared",
         "must",
         "next_start",
         "per_hand",
@@ -270,6 +271,7 @@ class Core:
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.boneyard: list[int] = []
         self.layout = Layout()
+        self.layout_shared = False
         self.current = -1
         self.must = -1
         self.scores = [0] * (max(self.team_of) + 1)
@@ -287,7 +289,9 @@ class Core:
         """An independent copy (the ``last_*`` fields are reset).
 
         Inner lists are shared copy-on-write: the core never mutates a hand,
-        the boneyard or an arm in place, it replaces them.
+        the boneyard, an arm, ``scores`` or ``voids`` in place, it replaces
+        them. The layout is shared too until either core places a tile
+        (``layout_shared``).
         """
         new = Core.__new__(Core)
         new.players = self.players
@@ -296,15 +300,16 @@ class Core:
         new.per_hand = self.per_hand
         new.hands = self.hands[:]
         new.boneyard = self.boneyard
-        new.layout = self.layout.copy()
+        new.layout = self.layout
+        new.layout_shared = self.layout_shared = True
         new.current = self.current
         new.must = self.must
-        new.scores = self.scores[:]
+        new.scores = self.scores
         new.phase = self.phase
         new.hand_no = self.hand_no
         new.next_start = self.next_start
         new.winner = self.winner
-        new.voids = self.voids[:]
+        new.voids = self.voids
         new.last_points = new.last_total = 0
         new.last_drawn = -1
         new.last_result = None  # step() resets these too
@@ -373,6 +378,7 @@ class Core:
         self.hands = [list(h) for h in hands]
         self.boneyard = list(reversed(boneyard))
         self.layout = Layout()
+        self.layout_shared = False
         self.current = start
         self.must = -1
         self.phase = PHASE_PLAY
@@ -400,6 +406,9 @@ class Core:
         hand.remove(tile)
         self.hands[seat] = hand
         lay = self.layout
+        if self.layout_shared:
+            lay = self.layout = lay.copy()
+            self.layout_shared = False
         lay.place(tile, code - tile * 5)
         self.must = -1
         c = lay.counts
@@ -408,8 +417,9 @@ class Core:
         if total > 0 and total % 5 == 0:
             self.last_points = total
             team = self.team_of[seat]
-            self.scores[team] += total
-            if self.scores[team] >= self.target:
+            scores = self.scores = self.scores[:]
+            scores[team] += total
+            if scores[team] >= self.target:
                 self.phase = PHASE_OVER
                 self.winner = team
                 self.current = -1
@@ -425,7 +435,8 @@ class Core:
         seat = self.current
         w, e, n, s = self.layout.ends
         mask = _BIT[w] | _BIT[e] | _BIT[n] | _BIT[s]
-        self.voids[seat] = mask
+        voids = self.voids = self.voids[:]
+        voids[seat] = mask
         tile = self.boneyard[-1]
         self.boneyard = self.boneyard[:-1]
         self.hands[seat] = [*self.hands[seat], tile]
@@ -438,7 +449,8 @@ class Core:
 
     def _pass(self) -> None:
         seat = self.current
-        self.voids[seat] |= open_mask(self.layout.ends)
+        voids = self.voids = self.voids[:]
+        voids[seat] |= open_mask(self.layout.ends)
         self.current = (seat + 1) % self.players
         if not self.can_anyone_play():
             self._end_hand(-1)
@@ -446,8 +458,9 @@ class Core:
     def _end_hand(self, out_seat: int) -> None:
         pips = tuple(sum(PIPS[t] for t in h) for h in self.hands)
         penalties = tuple(round_pips(p) for p in pips)
+        scores = self.scores = self.scores[:]
         for seat, pen in enumerate(penalties):
-            self.scores[self.team_of[seat]] -= pen
+            scores[self.team_of[seat]] -= pen
         self.last_result = HandResult(out_seat, pips, penalties)
         self.next_start = out_seat
         self.phase = PHASE_DEAL

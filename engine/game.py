@@ -27,7 +27,7 @@ from engine.events import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed
 from engine.layout import ENDS
 from engine.rng import Rng, derive_seed
 from engine.rules import Rules
-from engine.state import GameState, Phase, state_after
+from engine.state import GameState, Phase, new_lazy_state, state_after
 from engine.tiles import ALL_TILES, Tile, tile_ids
 
 
@@ -97,8 +97,12 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
     Empty at a deal (use :func:`seeded_deal` or :func:`random_deal`) and at the end.
     """
-    codes = state.__pydantic_private__["_legal"]  # type: ignore[index]
-    return tuple(map(_ACTION, codes if codes is not None else state.legal_codes()))
+    private = state.__pydantic_private__
+    assert private is not None
+    codes = private["_legal"]
+    if codes is None:
+        codes = private["_legal"] = (private["_core"] or state.core()).legal()
+    return tuple(map(_ACTION, codes))
 
 
 def apply(state: GameState, action: Action) -> Step:
@@ -125,7 +129,9 @@ def apply(state: GameState, action: Action) -> Step:
     c = private["_core"].copy()
     seat = c.current
     c.step(code)
-    return Step(state_after(state, c, code), None, seat, code)
+    # state_after(state, c, code), inlined
+    log = [private["_log"] or state, code, None]
+    return Step(new_lazy_state({"_core": c, "_legal": None, "_log": log}), None, seat, code)
 
 
 def _move_events(seat: int, code: int, c: core.Core) -> tuple[Event, ...]:

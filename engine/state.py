@@ -295,7 +295,8 @@ class GameState(_Snapshot):
 
 
 _FIELD_NAMES = frozenset(GameState.model_fields)
-_new_lazy = lazy_maker(GameState)
+new_lazy_state = lazy_maker(GameState)
+"""A snapshot from its private attributes alone (see :func:`state_after`)."""
 
 
 def _fresh_private() -> dict[str, Any]:
@@ -309,7 +310,7 @@ def state_after(previous: GameState, c: core.Core, move: int | Deal) -> GameStat
     again. The new snapshot's fields are computed when first read.
     """
     log = previous.__pydantic_private__["_log"]  # type: ignore[index]
-    return _new_lazy({"_core": c, "_legal": None, "_log": [log or previous, move, None]})
+    return new_lazy_state({"_core": c, "_legal": None, "_log": [log or previous, move, None]})
 
 
 _TILE = ALL_TILES.__getitem__
