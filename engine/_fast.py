@@ -16,11 +16,12 @@ from pydantic import BaseModel
 M = TypeVar("M", bound=BaseModel)
 
 _FIELDS: dict[type[BaseModel], set[str]] = {}
-_new = object.__new__
+new_object = _new = object.__new__
 _set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+set_fields = _set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+set_extra = _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+set_private = _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+"""Setters of a pydantic model's slots, for building snapshots without validation."""
 
 
 def lazy_maker(cls: type[M]) -> Callable[[dict[str, Any]], M]:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine import core
-from engine._fast import make
+from engine._fast import make, new_object, set_extra, set_fields, set_private
 from engine.actions import (
     ACTIONS_BY_CODE,
     INTERNED_CODES,
@@ -27,7 +27,7 @@ from engine.events import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed
 from engine.layout import ENDS
 from engine.rng import Rng, derive_seed
 from engine.rules import Rules
-from engine.state import GameState, Phase, new_lazy_state, state_after
+from engine.state import GameState, Phase, state_after
 from engine.tiles import ALL_TILES, Tile, tile_ids
 
 
@@ -89,6 +89,7 @@ def new_game(rules: Rules | None = None) -> GameState:
 
 _ACTION = ACTIONS_BY_CODE.__getitem__
 _INTERNED_CODE = INTERNED_CODES.get
+_STATE_FIELDS = set(GameState.model_fields)
 _TILE = ALL_TILES.__getitem__
 
 
@@ -129,9 +130,12 @@ def apply(state: GameState, action: Action) -> Step:
     c = private["_core"].copy()
     seat = c.current
     c.step(code)
-    # state_after(state, c, code), inlined
-    log = [private["_log"] or state, code, None]
-    return Step(new_lazy_state({"_core": c, "_legal": None, "_log": log}), None, seat, code)
+    # state_after(state, c, code), inlined: a snapshot whose fields come on first read
+    new = new_object(GameState)
+    set_fields(new, _STATE_FIELDS)
+    set_extra(new, None)
+    set_private(new, {"_core": c, "_legal": None, "_log": [private["_log"] or state, code, None]})
+    return Step(new, None, seat, code)
 
 
 def _move_events(seat: int, code: int, c: core.Core) -> tuple[Event, ...]:
