@@ -5,8 +5,10 @@ and the boneyard consistently with everything public — tile counts, and who
 drew or passed on which ends (see :mod:`engine.players.knowledge`) — and, as a
 soft preference, away from hands holding a tile that would have scored more
 than what that seat chose to play (``inference``). In each world it tries every
-legal action and plays on with a fast greedy policy on the rules core for
-``horizon`` actions (or to the end of the hand), scoring the outcome for its
+legal action and plays on for ``horizon`` actions (or to the end of the hand)
+on the rules core with a fast policy for every seat: the most points now less
+the best reply it leaves the next player (see
+:func:`engine.players.playout.reply_policy`), scoring the outcome for its
 side (its partnership, in a partnership game): points gained minus the
 opponents' points, less half the pips still held when cut off before the end
 of the hand, and a large bonus or malus when the playout reaches the target,
@@ -35,7 +37,7 @@ from engine import core
 from engine.actions import Action, Deal, action_code
 from engine.players.heuristic import HeuristicPlayer
 from engine.players.knowledge import Knowledge
-from engine.players.playout import Policy, greedy_policy, play_hand
+from engine.players.playout import Policy, play_hand, reply_policy
 from engine.rng import derive_seed
 from engine.state import SeatView
 from engine.tiles import PIPS
@@ -59,7 +61,7 @@ def move_seed(seed: int, view: SeatView) -> int:
 
 
 class ExpertPlayer:
-    """Determinised Monte Carlo search with greedy playouts (see the module doc)."""
+    """Determinised Monte Carlo search with reply-aware greedy playouts (see the module doc)."""
 
     level = "expert"
 
@@ -68,7 +70,7 @@ class ExpertPlayer:
         seed: int = 0,
         budget: float | None = DEFAULT_BUDGET,
         playouts: int | None = None,
-        policy: Policy = greedy_policy,
+        policy: Policy = reply_policy,
         horizon: int | None = 6,
         prior: float = 1.0,
         pip_weight: float = 0.5,
