@@ -22,6 +22,8 @@ PASS = DRAW + 1
 
 PHASE_DEAL, PHASE_PLAY, PHASE_OVER = 0, 1, 2
 
+_new = object.__new__
+
 OUT, BLOCKED = "out", "blocked"
 
 
@@ -109,7 +111,7 @@ class Layout:
 
     def copy(self) -> Layout:
         """An independent copy (arms are shared copy-on-write: never mutated in place)."""
-        new = Layout.__new__(Layout)
+        new = _new(Layout)
         new.lead = self.lead
         new.arms = self.arms[:]
         new.spinner = self.spinner
@@ -293,7 +295,7 @@ class Core:
         them. The layout is shared too until either core places a tile
         (``layout_shared``).
         """
-        new = Core.__new__(Core)
+        new = _new(Core)
         new.players = self.players
         new.team_of = self.team_of
         new.target = self.target
