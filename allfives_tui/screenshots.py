@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from engine import GameState, Rules, apply, new_game, seeded_deal
+from engine import GameState, Phase, Rules, apply, new_game, seeded_deal
 from engine.record import GameRecord, Seat
 from engine.rng import Rng
 
@@ -23,9 +23,15 @@ SEATS = (Seat(name="You"), Seat(name="North", kind="computer", level="greedy"))
 CREATED = "2026-01-01T00:00:00+00:00"
 
 
-def _random_play(seed: int, moves: int | None, target: int = 0, hands: int = 1) -> GameState:
-    """Random legal play at ``seed``: ``moves`` moves into hand 1, or ``hands`` whole hands."""
-    state = new_game(Rules(players=2, target=target))
+def random_play(
+    seed: int, moves: int | None = None, *, players: int = 2, target: int = 0, hands: int = 1
+) -> GameState:
+    """Seeded random legal play: ``moves`` moves into hand 1, or else ``hands`` whole hands.
+
+    With ``moves`` it stops early rather than end the hand; the game also stops
+    when a side wins. Screenshots and the app's tests start from these states.
+    """
+    state = new_game(Rules(players=players, target=target))
     rng = Rng(seed)
     done = 0
     while not state.is_terminal:
@@ -34,12 +40,13 @@ def _random_play(seed: int, moves: int | None, target: int = 0, hands: int = 1) 
                 break
             state = apply(state, seeded_deal(state, seed)).state
             continue
+        if moves is not None and done >= moves:
+            break
         legal = state.legal_actions()
         nxt = apply(state, legal[rng.below(len(legal))]).state
-        if moves is not None:
-            if done >= moves or nxt.is_chance:
-                break
-            done += 1
+        if moves is not None and nxt.phase is not Phase.PLAY:
+            break
+        done += 1
         state = nxt
     return state
 
@@ -59,7 +66,7 @@ async def _open_replay(app: object) -> None:
     from allfives_tui.app import AllFivesApp
 
     assert isinstance(app, AllFivesApp)
-    record = _record(_random_play(14, None, target=0, hands=1))
+    record = _record(random_play(14, None, target=0, hands=1))
     app.open_replay(record)
 
 
@@ -67,10 +74,10 @@ def shots() -> list[Shot]:
     """(file name, terminal size, game to resume or None, extra step) for each picture."""
     return [
         ("new-game.svg", (80, 24), None, None),
-        ("mid-game-80x24.svg", (80, 24), _record(_random_play(14, 12)), None),
-        ("mid-game-large.svg", (140, 40), _record(_random_play(1, 19)), None),
-        ("hand-summary.svg", (80, 24), _record(_random_play(3, None)), None),
-        ("game-over.svg", (80, 24), _record(_random_play(5, None, target=60, hands=20)), None),
+        ("mid-game-80x24.svg", (80, 24), _record(random_play(14, 12)), None),
+        ("mid-game-large.svg", (140, 40), _record(random_play(1, 19)), None),
+        ("hand-summary.svg", (80, 24), _record(random_play(3, None)), None),
+        ("game-over.svg", (80, 24), _record(random_play(5, None, target=60, hands=20)), None),
         ("replay.svg", (100, 32), None, _open_replay),
     ]
 

@@ -7,23 +7,14 @@ from collections.abc import Sequence
 from textual.app import App
 from textual.pilot import Pilot
 
-from engine import GameState, Rules, apply, new_game, seeded_deal
+from allfives_tui.screenshots import random_play
+from engine import GameState, Rules
 from engine.record import DealRecord, GameRecord, HandRecord, Seat
-from engine.rng import Rng
 
 
 def random_state(seed: int, moves: int, players: int = 2) -> GameState:
     """A game at ``seed`` after up to ``moves`` random legal moves (stops before a hand's end)."""
-    state = new_game(Rules(players=players))
-    state = apply(state, seeded_deal(state, seed)).state
-    rng = Rng(seed)
-    for _ in range(moves):
-        legal = state.legal_actions()
-        nxt = apply(state, legal[rng.below(len(legal))]).state
-        if nxt.phase.value != "play":
-            break
-        state = nxt
-    return state
+    return random_play(seed, moves, players=players)
 
 
 SEATS_2 = (Seat(name="You"), Seat(name="North", kind="computer", level="greedy"))
@@ -71,15 +62,4 @@ def record_of(state: GameState, seats: Sequence[Seat] = SEATS_2, seed: int = 1) 
 
 def play_out(seed: int, *, target: int | None = None, hands: int = 1) -> GameState:
     """Random play at ``seed`` until ``hands`` hands are over or the game is won."""
-    rules = Rules(players=2, target=target or 0)
-    state = new_game(rules)
-    rng = Rng(seed)
-    while not state.is_terminal:
-        if state.is_chance:
-            if state.hand_number >= hands:
-                break
-            state = apply(state, seeded_deal(state, seed)).state
-            continue
-        legal = state.legal_actions()
-        state = apply(state, legal[rng.below(len(legal))]).state
-    return state
+    return random_play(seed, target=target or 0, hands=hands)
