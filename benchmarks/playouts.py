@@ -4,10 +4,10 @@
 
 A playout starts from a freshly dealt hand (a copy of a dealt core) and plays
 to the end of the hand with uniformly random legal actions (``Core.legal`` /
-``Core.step``); the greedy line does the same with the greedy playout policy
-the expert uses. The target for random playouts is 15,000 a second. Rates
-are per second of this process's CPU time (one core), so other work on a shared
-machine slows them less.
+``Core.step``); the other lines do the same with the greedy playout policy and
+with the reply-aware policy the expert plays out with. The target for random
+playouts is 15,000 a second. Rates are per second of this process's CPU time
+(one core), so other work on a shared machine slows them less.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import core
-from engine.players.playout import greedy_policy, play_hand, random_hand
+from engine.players.playout import Policy, greedy_policy, play_hand, random_hand, reply_policy
 from engine.rules import Rules
 from engine.tiles import SET_SIZE
 
@@ -45,7 +45,7 @@ def dealt_cores(rules: Rules, count: int, seed: int) -> list[core.Core]:
     return out
 
 
-def measure(cores: list[core.Core], seconds: float, greedy: bool) -> tuple[float, float]:
+def measure(cores: list[core.Core], seconds: float, policy: Policy | None) -> tuple[float, float]:
     """(playouts a second, mean steps a playout) over about ``seconds``."""
     rng = random.Random(1)
     n = 0
@@ -55,8 +55,8 @@ def measure(cores: list[core.Core], seconds: float, greedy: bool) -> tuple[float
     while True:
         for base in cores:
             c = base.copy()
-            if greedy:
-                play_hand(c, rng, greedy_policy)
+            if policy is not None:
+                play_hand(c, rng, policy)
             else:
                 random_hand(c, rng)
             n += 1
@@ -80,14 +80,16 @@ def main() -> int:
     args = parser.parse_args()
     rules = Rules(players=args.players)
     cores = dealt_cores(rules, 200, seed=7)
-    rate, steps = measure(cores, args.seconds, greedy=False)
+    rate, steps = measure(cores, args.seconds, None)
     verdict = "meets" if rate >= TARGET else "BELOW"
     print(
         f"random playouts, {args.players} players: {rate:,.0f} full hands/s on one core "
         f"(~{steps:.0f} actions a hand; target {TARGET:,}: {verdict})"
     )
-    grate, _ = measure(cores, args.seconds, greedy=True)
-    print(f"greedy playouts (the expert's policy), {args.players} players: {grate:,.0f} hands/s")
+    grate, _ = measure(cores, args.seconds, greedy_policy)
+    print(f"greedy playouts, {args.players} players: {grate:,.0f} hands/s")
+    rrate, _ = measure(cores, args.seconds, reply_policy)
+    print(f"reply-aware playouts (the expert's), {args.players} players: {rrate:,.0f} hands/s")
     return 0
 
 
