@@ -27,8 +27,8 @@ from engine.events import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed
 from engine.layout import ENDS
 from engine.rng import Rng, derive_seed
 from engine.rules import Rules
-from engine.state import GameState, Phase, state_after
-from engine.tiles import ALL_TILES, Tile, tile_ids
+from engine.state import GameState, Phase, deal_into, state_after
+from engine.tiles import ALL_TILES, Tile
 
 
 class Step:
@@ -187,7 +187,7 @@ def _apply_deal(state: GameState, deal: Deal) -> Step:
     c = state.core().copy()
     if c.phase == core.PHASE_OVER:
         raise IllegalActionError("the game is over", rule="game-over")
-    c.deal([tile_ids(h) for h in deal.hands], tile_ids(deal.boneyard), deal.start)
+    deal_into(c, deal)
     event = make(Dealt, {"kind": "dealt", "hand_number": c.hand_no, "start": deal.start})
     return Step(state_after(state, c, deal), (event,))
 

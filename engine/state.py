@@ -19,7 +19,7 @@ from engine._fast import lazy_maker, make
 from engine.actions import ACTIONS_BY_CODE, Action, Deal, MoveAction
 from engine.layout import EMPTY_LAYOUT, Layout, next_layout
 from engine.rules import Rules
-from engine.tiles import ALL_TILES, Tile
+from engine.tiles import ALL_TILES, Tile, tile_ids
 
 CHANCE = -1
 """:attr:`GameState.current_player` at a deal (a chance step), as in OpenSpiel."""
@@ -316,6 +316,11 @@ def state_after(previous: GameState, c: core.Core, move: int | Deal) -> GameStat
 _TILE = ALL_TILES.__getitem__
 
 
+def deal_into(c: core.Core, deal: Deal) -> None:
+    """Deal ``deal`` on core ``c`` (the core checks it is a complete, fair deal)."""
+    c.deal([tile_ids(h) for h in deal.hands], tile_ids(deal.boneyard), deal.start)
+
+
 def _fill(state: GameState) -> None:
     """Compute the fields of a snapshot made by :func:`state_after`.
 
@@ -351,11 +356,7 @@ def _fill(state: GameState) -> None:
         else:
             nxt = c.copy()
             if isinstance(move, Deal):
-                nxt.deal(
-                    [[t.id for t in h] for h in move.hands],
-                    [t.id for t in move.boneyard],
-                    move.start,
-                )
+                deal_into(nxt, move)
             else:
                 nxt.step(move)
         if isinstance(move, Deal):
