@@ -30,6 +30,15 @@ def dealt_record(
     return GameRecord(rules=Rules(players=2), seats=SEATS_2, hands=(HandRecord(deal=deal),), seed=1)
 
 
+def two_ends_record() -> GameRecord:
+    """North leads the 5-5 spinner; your only playable tile, 5-3, fits its west and east sides."""
+    return dealt_record(
+        ["5-3", "0-0", "2-0", "3-0", "4-0", "6-0", "2-2", "3-3", "4-4"],
+        ["5-5", "1-0", "2-1", "3-2", "4-3", "6-2", "6-1", "3-1", "4-1"],
+        ["6-6", "1-1", "4-2", "5-0", "5-1", "5-2", "5-4", "6-5", "6-3", "6-4"],
+    )
+
+
 def screen_text(app: App[object]) -> str:
     """The app's screen as plain text, one line per row."""
     return "\n".join(s.text for s in app.screen._compositor.render_strips())

@@ -13,7 +13,7 @@ from allfives_tui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.widgets import Board, HandView
 from engine import Draw, End, Pass, Phase, Play, parse_tile
 from engine.record import GameRecord
-from tests.tui.helpers import dealt_record, screen_text, settle
+from tests.tui.helpers import dealt_record, screen_text, settle, two_ends_record
 
 # A deal where North (greedy) leads the 5-5 spinner and you hold no 5: you
 # draw 1-1 and 4-2, which fit nowhere, then 5-3, which fits both sides of
@@ -121,11 +121,7 @@ async def test_a_whole_hand_by_mouse_only() -> None:
 
 
 async def test_choosing_the_end_when_a_tile_fits_two() -> None:
-    record = dealt_record(
-        ["5-3", "0-0", "2-0", "3-0", "4-0", "6-0", "2-2", "3-3", "4-4"], NORTH,
-        ["6-6", "1-1", "4-2", "5-0", "5-1", "5-2", "5-4", "6-5", "6-3", "6-4"],
-    )
-    app = AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0)
+    app = AllFivesApp(Settings(speed=0.0), resume=two_ends_record(), speed=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game(app)
@@ -302,11 +298,7 @@ async def test_palette_offers_new_game_save_help_and_themes() -> None:
 
 
 async def test_up_and_down_choose_the_end_and_nothing_steals_the_keys() -> None:
-    record = dealt_record(
-        ["5-3", "0-0", "2-0", "3-0", "4-0", "6-0", "2-2", "3-3", "4-4"], NORTH,
-        ["6-6", "1-1", "4-2", "5-0", "5-1", "5-2", "5-4", "6-5", "6-3", "6-4"],
-    )
-    app = AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0)
+    app = AllFivesApp(Settings(speed=0.0), resume=two_ends_record(), speed=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert app.focused is None

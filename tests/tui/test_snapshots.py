@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from allfives_tui.app import AllFivesApp
 from allfives_tui.saves import Settings
 from allfives_tui.widgets.board import plan_board
-from tests.tui.helpers import dealt_record, play_out, random_state, record_of
+from tests.tui.helpers import play_out, random_state, record_of, two_ends_record
 
 
 def _app(state: Any = None) -> AllFivesApp:
@@ -47,13 +47,7 @@ def test_mid_game_large_terminal(snap_compare: Any) -> None:
 
 
 def test_choosing_an_end(snap_compare: Any) -> None:
-    # North leads the 5-5 spinner; your 5-3 fits its west and east sides.
-    record = dealt_record(
-        ["5-3", "0-0", "2-0", "3-0", "4-0", "6-0", "2-2", "3-3", "4-4"],
-        ["5-5", "1-0", "2-1", "3-2", "4-3", "6-2", "6-1", "3-1", "4-1"],
-        ["6-6", "1-1", "4-2", "5-0", "5-1", "5-2", "5-4", "6-5", "6-3", "6-4"],
-    )
-    app = AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0, autosave=False)
+    app = AllFivesApp(Settings(speed=0.0), resume=two_ends_record(), speed=0.0, autosave=False)
     assert snap_compare(app, terminal_size=(80, 24), press=["enter"], run_before=_settle)
 
 
