@@ -27,15 +27,14 @@ set_private = _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 def lazy_maker(cls: type[M]) -> Callable[[dict[str, Any]], M]:
     """A constructor of ``cls`` instances whose fields are all still to be computed.
 
-    The instance gets an empty ``__dict__`` and the given private attributes;
-    ``cls`` must compute its fields on first access (see ``GameState``).
+    The instance gets an empty ``__dict__`` and the given private attributes,
+    nothing else: ``cls`` must compute its fields on first access and provide
+    ``__pydantic_fields_set__`` and ``__pydantic_extra__`` when they are first
+    read (see ``GameState``).
     """
-    fields = set(cls.model_fields)
 
     def new(private: dict[str, Any]) -> M:
         obj: M = _new(cls)
-        _set_fields(obj, fields)
-        _set_extra(obj, None)
         _set_private(obj, private)
         return obj
 

@@ -490,10 +490,10 @@ def check_deal(
     """Raise :class:`IllegalActionError` unless the deal is a complete, fair deal."""
     if (
         len(hands) == players
-        and all(len(hand) == per_hand for hand in hands)
+        and all(map(per_hand.__eq__, map(len, hands)))
         and 0 <= start < players
         and len(boneyard) == SET_SIZE - players * per_hand
-        and {*boneyard, *(t for hand in hands for t in hand)} == _ALL_IDS
+        and set(boneyard).union(*hands) == _ALL_IDS
     ):
         return  # the usual case; otherwise find the first problem and name it
     if len(hands) != players:

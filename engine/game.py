@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine import core
-from engine._fast import make, new_object, set_extra, set_fields, set_private
+from engine._fast import make, new_object, set_private
 from engine.actions import (
     ACTIONS_BY_CODE,
     INTERNED_CODES,
@@ -88,8 +88,8 @@ def new_game(rules: Rules | None = None) -> GameState:
 
 
 _ACTION = ACTIONS_BY_CODE.__getitem__
+_SINGLE = tuple((action,) for action in ACTIONS_BY_CODE).__getitem__
 _INTERNED_CODE = INTERNED_CODES.get
-_STATE_FIELDS = set(GameState.model_fields)
 _TILE = ALL_TILES.__getitem__
 
 
@@ -103,6 +103,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     codes = private["_legal"]
     if codes is None:
         codes = private["_legal"] = (private["_core"] or state.core()).legal()
+    if len(codes) == 1:  # a third of all positions: a forced play, a draw or a pass
+        return _SINGLE(codes[0])
     return tuple(map(_ACTION, codes))
 
 
@@ -132,8 +134,6 @@ def apply(state: GameState, action: Action) -> Step:
     c.step(code)
     # state_after(state, c, code), inlined: a snapshot whose fields come on first read
     new = new_object(GameState)
-    set_fields(new, _STATE_FIELDS)
-    set_extra(new, None)
     set_private(new, {"_core": c, "_legal": None, "_log": [private["_log"] or state, code, None]})
     return Step(new, None, seat, code)
 

@@ -14,6 +14,8 @@ _MASK = (1 << 64) - 1
 
 
 _LIMITS = [0] + [(1 << 64) - ((1 << 64) % n) for n in range(1, 257)]
+_STEPS = [tuple((n, _LIMITS[n]) for n in range(size, 1, -1)) for size in range(len(_LIMITS))]
+"""``_STEPS[size]``: the (bound, rejection limit) of each Fisher-Yates swap of ``size`` items."""
 
 
 class Rng:
@@ -49,20 +51,25 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A Fisher-Yates shuffled copy of ``items`` (each swap index from :meth:`below`)."""
         out = list(items)
+        if len(out) >= len(_LIMITS):
+            for i in range(len(out) - 1, 0, -1):
+                j = self.below(i + 1)
+                out[i], out[j] = out[j], out[i]
+            return out
         # next64() and below() inlined: this deals every hand.
         state = self._state
-        limits = _LIMITS
-        for i in range(len(out) - 1, 0, -1):
-            n = i + 1
-            limit = limits[n] if n < len(limits) else (1 << 64) - ((1 << 64) % n)
-            while True:
+        for n, limit in _STEPS[len(out)]:
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            while z >= limit:  # rejected (a chance of about n in 2**64): draw again
                 state = (state + 0x9E3779B97F4A7C15) & _MASK
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
                 z ^= z >> 31
-                if z < limit:
-                    break
             j = z % n
+            i = n - 1
             out[i], out[j] = out[j], out[i]
         self._state = state
         return out

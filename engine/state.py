@@ -15,7 +15,7 @@ from pydantic import (
 )
 
 from engine import core
-from engine._fast import lazy_maker, make
+from engine._fast import lazy_maker, make, set_extra, set_fields
 from engine.actions import ACTIONS_BY_CODE, Action, Deal, MoveAction
 from engine.layout import EMPTY_LAYOUT, Layout, next_layout
 from engine.rules import Rules
@@ -35,6 +35,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+_PHASE_DEAL, _PHASE_OVER = core.PHASE_DEAL, core.PHASE_OVER
 _PHASES = {core.PHASE_DEAL: Phase.DEAL, core.PHASE_PLAY: Phase.PLAY, core.PHASE_OVER: Phase.OVER}
 _PHASE_CODES = {phase: code for code, phase in _PHASES.items()}
 
@@ -170,10 +171,11 @@ class GameState(_Snapshot):
     if not TYPE_CHECKING:
 
         def __getattr__(self, name: str) -> Any:
-            # Only reached when ``name`` is not in __dict__: a field not filled in yet.
-            if name in _FIELD_NAMES and not self.__dict__:
+            # Only reached when ``name`` is not in __dict__: a field not filled in
+            # yet, or pydantic's bookkeeping slots of a snapshot not filled yet.
+            if not self.__dict__ and (name in _FIELD_NAMES or name in _PYDANTIC_SLOTS):
                 _fill(self)
-                return self.__dict__[name]
+                return getattr(self, name)
             return super().__getattr__(name)
 
     def __eq__(self, other: object) -> bool:
@@ -238,13 +240,13 @@ class GameState(_Snapshot):
     def is_chance(self) -> bool:
         """True when the next step is a deal."""
         c = self.__pydantic_private__["_core"]  # type: ignore[index]
-        return (c or self.core()).phase == core.PHASE_DEAL
+        return (c or self.core()).phase == _PHASE_DEAL
 
     @property
     def is_terminal(self) -> bool:
         """True once a side has reached the target."""
         c = self.__pydantic_private__["_core"]  # type: ignore[index]
-        return (c or self.core()).phase == core.PHASE_OVER
+        return (c or self.core()).phase == _PHASE_OVER
 
     @property
     def current_player(self) -> int:
@@ -295,6 +297,8 @@ class GameState(_Snapshot):
 
 
 _FIELD_NAMES = frozenset(GameState.model_fields)
+_PYDANTIC_SLOTS = frozenset({"__pydantic_fields_set__", "__pydantic_extra__"})
+_FIELD_NAMES_SET = set(_FIELD_NAMES)
 new_lazy_state = lazy_maker(GameState)
 """A snapshot from its private attributes alone (see :func:`state_after`)."""
 
@@ -367,6 +371,8 @@ def _fill(state: GameState) -> None:
         if i:
             node[2] = make(GameState, values, {"_core": c, "_legal": None, "_log": None})
     state.__dict__.update(values)
+    set_fields(state, _FIELD_NAMES_SET)
+    set_extra(state, None)
     private["_log"] = None
     pending[0][2] = state
 

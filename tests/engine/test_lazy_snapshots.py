@@ -64,6 +64,12 @@ def test_an_unread_snapshot_acts_like_a_read_one() -> None:
     assert GameState.model_validate_json(json) == last
     assert last.current_player == last.current
     assert last.is_terminal == (last.winner is not None)
+    # pydantic's own bookkeeping is there before any field is read, too
+    for name in ("model_fields_set", "model_extra", "__pydantic_fields_set__"):
+        unread = random_states(rules, 11, 120, read=False)[-1]
+        assert getattr(unread, name) == getattr(last, name)
+    assert last.model_fields_set == set(GameState.model_fields)
+    assert random_states(rules, 11, 120, read=False)[-1].model_copy() == last
 
 
 def test_a_copy_with_new_fields_plays_by_its_own_fields() -> None:
