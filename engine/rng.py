@@ -6,6 +6,7 @@ SplitMix64 generator and its Fisher-Yates shuffle are fully specified here.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -13,9 +14,41 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 
 
+_GAMMA = 0x9E3779B97F4A7C15
 _LIMITS = [0] + [(1 << 64) - ((1 << 64) % n) for n in range(1, 257)]
 _STEPS = [tuple((n, _LIMITS[n]) for n in range(size, 1, -1)) for size in range(len(_LIMITS))]
 """``_STEPS[size]``: the (bound, rejection limit) of each Fisher-Yates swap of ``size`` items."""
+_NEVER_REJECTED = (1 << 64) - 256
+"""Below every rejection limit of a bound up to 256: an output under it is always kept."""
+
+_LANES_MAX = 64 if sys.byteorder == "little" else 0
+"""The longest sequence shuffled with all draws computed at once (see :func:`_outputs`)."""
+_LANE_CONSTANTS = [
+    (
+        sum(1 << (128 * i) for i in range(k)),  # the seed once in every lane
+        sum(((i + 1) * _GAMMA) << (128 * i) for i in range(k)),  # the i-th step's increment
+        sum(_MASK << (128 * i) for i in range(k)),  # the low 64 bits of every lane
+    )
+    for k in range(_LANES_MAX)
+]
+
+
+def _outputs(state: int, count: int) -> memoryview:
+    """The next ``count`` SplitMix64 outputs from ``state``, computed together.
+
+    Each output sits in a 128-bit lane of one big integer, so every step of
+    the mix runs once for all of them (masking each lane back to 64 bits
+    after every shift and product); the same numbers as ``count`` calls of
+    :meth:`Rng.next64`, about twice as fast in pure Python.
+    """
+    ones, steps, low = _LANE_CONSTANTS[count]
+    z = (state * ones + steps) & low
+    z ^= (z >> 30) & low
+    z = (z * 0xBF58476D1CE4E5B9) & low
+    z ^= (z >> 27) & low
+    z = (z * 0x94D049BB133111EB) & low
+    z ^= (z >> 31) & low
+    return memoryview(z.to_bytes(16 * count, "little")).cast("Q")[::2]
 
 
 class Rng:
@@ -51,25 +84,30 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A Fisher-Yates shuffled copy of ``items`` (each swap index from :meth:`below`)."""
         out = list(items)
-        if len(out) >= len(_LIMITS):
-            for i in range(len(out) - 1, 0, -1):
-                j = self.below(i + 1)
-                out[i], out[j] = out[j], out[i]
-            return out
-        # next64() and below() inlined: this deals every hand.
+        size = len(out)
+        if 2 <= size <= _LANES_MAX:
+            lanes = _outputs(self._state, size - 1)
+            # A draw that below() would reject (a chance of about 2**-56 each)
+            # shifts every later draw: then take the one-at-a-time path instead.
+            if max(lanes) < _NEVER_REJECTED:
+                for (n, _), z in zip(_STEPS[size], lanes, strict=True):
+                    j = z % n
+                    out[n - 1], out[j] = out[j], out[n - 1]
+                self._state = (self._state + (size - 1) * _GAMMA) & _MASK
+                return out
+        # next64() and below() inlined.
         state = self._state
-        for n, limit in _STEPS[len(out)]:
-            state = (state + 0x9E3779B97F4A7C15) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            while z >= limit:  # rejected (a chance of about n in 2**64): draw again
-                state = (state + 0x9E3779B97F4A7C15) & _MASK
+        for i in range(size - 1, 0, -1):
+            n = i + 1
+            limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - ((1 << 64) % n)
+            while True:
+                state = (state + _GAMMA) & _MASK
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
                 z ^= z >> 31
+                if z < limit:
+                    break
             j = z % n
-            i = n - 1
             out[i], out[j] = out[j], out[i]
         self._state = state
         return out

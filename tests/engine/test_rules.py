@@ -217,10 +217,29 @@ def test_seeded_deal_is_stable_across_versions() -> None:
     )
 
 
+def _seed_whose_next_output_is(output: int) -> int:
+    """Invert SplitMix64's mix: the seed whose first ``next64()`` is ``output``."""
+    mask = (1 << 64) - 1
+
+    def unshift(x: int, k: int) -> int:  # inverse of x ^= x >> k
+        y = x
+        for _ in range(64 // k + 1):
+            y = x ^ (y >> k)
+        return y
+
+    z = unshift(output, 31)
+    z = unshift((z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask, 27)
+    z = unshift((z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask, 30)
+    return (z - 0x9E3779B97F4A7C15) & mask
+
+
 def test_shuffle_is_fisher_yates_over_below() -> None:
-    """``Rng.shuffled`` (inlined for speed) equals the textbook shuffle built on ``below``."""
-    for seed in range(200):
-        for size in (1, 2, 28, 300):
+    """``Rng.shuffled`` (computed several draws at a time) equals the textbook
+    shuffle built on ``below``, also when ``below`` rejects a draw."""
+    rejected = _seed_whose_next_output_is((1 << 64) - 1)  # too high for below(28)
+    assert Rng(rejected).next64() == (1 << 64) - 1
+    for seed in [*range(200), rejected, _seed_whose_next_output_is((1 << 64) - 3)]:
+        for size in (0, 1, 2, 3, 28, 64, 65, 300):
             reference = list(range(size))
             rng = Rng(seed)
             for i in range(size - 1, 0, -1):
