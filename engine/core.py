@@ -323,15 +323,27 @@ class Core:
         if self.phase != PHASE_PLAY:
             return []
         lay = self.layout
-        if self.must >= 0 or lay.lead < 0:
-            return legal_codes(
-                self.hands[self.current], lay.ends, lay.lead >= 0, self.must, len(self.boneyard)
-            )
-        # The common case, inlined from legal_codes (the same order: end by end).
-        hand = self.hands[self.current]
-        out: list[int] = []
-        add = out.append
         w, e, n, s = lay.ends
+        must = self.must
+        if must >= 0:
+            # A drawn tile that fits must be played (inlined from legal_codes).
+            out = []
+            if w >= 0 and _FITS_VALUE[w][must]:
+                out.append(must * 5)
+            if e >= 0 and _FITS_VALUE[e][must]:
+                out.append(must * 5 + 1)
+            if n >= 0:  # north and south open together
+                if _FITS_VALUE[n][must]:
+                    out.append(must * 5 + 2)
+                if _FITS_VALUE[s][must]:
+                    out.append(must * 5 + 3)
+            return out
+        hand = self.hands[self.current]
+        if lay.lead < 0:
+            return [t * 5 + LEAD for t in hand]
+        # The common case, inlined from legal_codes (the same order: end by end).
+        out = []
+        add = out.append
         if w >= 0:
             fit = _FITS_VALUE[w]
             for t in hand:
