@@ -135,7 +135,13 @@ def apply(state: GameState, action: Action) -> Step:
     # state_after(state, c, code), inlined: a snapshot whose fields come on first read
     new = new_object(GameState)
     set_private(new, {"_core": c, "_legal": None, "_log": [private["_log"] or state, code, None]})
-    return Step(new, None, seat, code)
+    # Step(new, None, seat, code), without the call
+    step = new_object(Step)
+    step.state = new
+    step._events = None
+    step._seat = seat
+    step._code = code
+    return step
 
 
 def _move_events(seat: int, code: int, c: core.Core) -> tuple[Event, ...]:
