@@ -16,8 +16,6 @@ _MASK = (1 << 64) - 1
 
 _GAMMA = 0x9E3779B97F4A7C15
 _LIMITS = [0] + [(1 << 64) - ((1 << 64) % n) for n in range(1, 257)]
-_STEPS = [tuple((n, _LIMITS[n]) for n in range(size, 1, -1)) for size in range(len(_LIMITS))]
-"""``_STEPS[size]``: the (bound, rejection limit) of each Fisher-Yates swap of ``size`` items."""
 _NEVER_REJECTED = (1 << 64) - 256
 """Below every rejection limit of a bound up to 256: an output under it is always kept."""
 
@@ -61,7 +59,7 @@ class Rng:
 
     def next64(self) -> int:
         """The next 64-bit output."""
-        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        self._state = (self._state + _GAMMA) & _MASK
         z = self._state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -86,30 +84,19 @@ class Rng:
         out = list(items)
         size = len(out)
         if 2 <= size <= _LANES_MAX:
+            # Every draw at once (this deals every hand); a draw that below()
+            # would reject (a chance of about 2**-56 each) shifts every later
+            # draw, and then the one-at-a-time loop below gives the shuffle.
             lanes = _outputs(self._state, size - 1)
-            # A draw that below() would reject (a chance of about 2**-56 each)
-            # shifts every later draw: then take the one-at-a-time path instead.
             if max(lanes) < _NEVER_REJECTED:
-                for (n, _), z in zip(_STEPS[size], lanes, strict=True):
+                for n, z in zip(range(size, 1, -1), lanes, strict=True):
                     j = z % n
                     out[n - 1], out[j] = out[j], out[n - 1]
                 self._state = (self._state + (size - 1) * _GAMMA) & _MASK
                 return out
-        # next64() and below() inlined.
-        state = self._state
         for i in range(size - 1, 0, -1):
-            n = i + 1
-            limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - ((1 << 64) % n)
-            while True:
-                state = (state + _GAMMA) & _MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
-            j = z % n
+            j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
-        self._state = state
         return out
 
     def choice(self, items: Sequence[T]) -> T:
