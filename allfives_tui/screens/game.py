@@ -176,7 +176,8 @@ class GameScreen(Screen[None]):
         self.query_one(HandView).update_hand(
             hand,
             playable=playable if human else set(),
-            selected=self.selected if human and hand else None,
+            # The selection stays visible while the others play, to plan the next move.
+            selected=self.selected if hand and self.state.phase is Phase.PLAY else None,
         )
         cursor = self.choosing[self.cursor] if self.choosing else None
         highlight: list[End] = list(self.choosing)
@@ -208,7 +209,7 @@ class GameScreen(Screen[None]):
         if st.phase is Phase.DEAL:
             return "The hand is over."
         if not self.human_turn():
-            return f"{names[st.current or 0]} is thinking…"
+            return f"{names[st.current or 0]} is thinking… (←→ look over your tiles)"
         legal = self.legal()
         tile = self.selected_tile()
         if self.choosing and tile is not None:
@@ -336,10 +337,14 @@ class GameScreen(Screen[None]):
             return True
         human = self.human_turn()
         legal = self.legal() if human else ()
-        if action in {"prev", "next", "prev_end", "next_end"}:
+        # Looking over the hand is allowed while the others play, too.
+        browsing = self.state.phase is Phase.PLAY and bool(self.shown_hand())
+        if action in {"prev", "next"}:
+            return True if self.choosing or browsing else None
+        if action in {"prev_end", "next_end"}:
             return True if human and (self.choosing or self.shown_hand()) else None
         if action == "pick":
-            return True if human and not self.choosing else None
+            return True if browsing and not self.choosing else None
         if action == "play":
             return True if any(isinstance(a, Play) for a in legal) else None
         if action == "draw":
@@ -459,6 +464,9 @@ class GameScreen(Screen[None]):
     @on(HandView.TileClicked)
     def _tile_clicked(self, message: HandView.TileClicked) -> None:
         if not self.human_turn():
+            if self.state.phase is Phase.PLAY:  # select it for later, play nothing
+                self.selected = message.index
+                self._refresh()
             return
         if message.index == self.selected and not self.choosing:
             self.play_tile(message.tile)

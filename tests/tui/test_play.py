@@ -269,6 +269,32 @@ async def test_help_save_and_quit_answer_while_a_computer_thinks() -> None:
     assert app.saved_on_exit is not None
 
 
+async def test_the_hand_can_be_looked_over_while_a_computer_thinks() -> None:
+    app = AllFivesApp(
+        Settings(speed=5.0), resume=dealt_record(NO_FIVES, NORTH, BONEYARD), speed=5.0
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        hand = screen.query_one(HandView)
+        assert screen.state.current == 1, "North is to lead and thinks for 5 s"
+        before = screen.state
+        assert hand.selected == screen.selected == 0, "the selection shows on North's turn"
+        assert screen.check_action("next", ()) is True
+        assert screen.check_action("pick", ()) is True
+        assert screen.check_action("play", ()) is None, "but nothing can be played"
+        await pilot.press("right", "right")
+        assert hand.selected == 2
+        await pilot.press("5")
+        assert hand.selected == 4
+        await pilot.click(HandView, offset=hand.tile_offset(7))
+        assert hand.selected == screen.selected == 7
+        await pilot.click(HandView, offset=hand.tile_offset(7))  # a second click plays nothing
+        await pilot.press("enter")
+        assert screen.state is before and screen.state.current == 1
+        assert "look over your tiles" in screen_text(app)
+
+
 async def test_too_small_terminal_says_so_and_recovers() -> None:
     app = quick_app(seed=2)
     async with app.run_test(size=(60, 18)) as pilot:
