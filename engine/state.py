@@ -15,7 +15,7 @@ from pydantic import (
 )
 
 from engine import core
-from engine._fast import lazy_maker, make, set_extra, set_fields
+from engine._fast import complete, lazy_maker, make
 from engine.actions import ACTIONS_BY_CODE, Action, Deal, MoveAction
 from engine.layout import EMPTY_LAYOUT, Layout, next_layout
 from engine.rules import Rules
@@ -298,7 +298,6 @@ class GameState(_Snapshot):
 
 _FIELD_NAMES = frozenset(GameState.model_fields)
 _PYDANTIC_SLOTS = frozenset({"__pydantic_fields_set__", "__pydantic_extra__"})
-_FIELD_NAMES_SET = set(_FIELD_NAMES)
 new_lazy_state = lazy_maker(GameState)
 """A snapshot from its private attributes alone (see :func:`state_after`)."""
 
@@ -371,8 +370,7 @@ def _fill(state: GameState) -> None:
         if i:
             node[2] = make(GameState, values, {"_core": c, "_legal": None, "_log": None})
     state.__dict__.update(values)
-    set_fields(state, _FIELD_NAMES_SET)
-    set_extra(state, None)
+    complete(state)
     private["_log"] = None
     pending[0][2] = state
 

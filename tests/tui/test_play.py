@@ -29,6 +29,13 @@ def quick_app(seed: int, **kw: object) -> AllFivesApp:
     return AllFivesApp(settings, start=True, speed=0.0)
 
 
+def north_thinks_slowly() -> AllFivesApp:
+    """The NORTH/NO_FIVES deal resumed with North to lead, taking 5 s a move."""
+    return AllFivesApp(
+        Settings(speed=5.0), resume=dealt_record(NO_FIVES, NORTH, BONEYARD), speed=5.0
+    )
+
+
 def game(app: AllFivesApp) -> GameScreen:
     screen = app.screen
     assert isinstance(screen, GameScreen), type(screen)
@@ -248,9 +255,7 @@ def _all() -> list[str]:
 
 async def test_help_save_and_quit_answer_while_a_computer_thinks() -> None:
     # North leads and takes 5 s a move: the keys must not wait for it.
-    app = AllFivesApp(
-        Settings(speed=5.0), resume=dealt_record(NO_FIVES, NORTH, BONEYARD), speed=5.0
-    )
+    app = north_thinks_slowly()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = game(app)
@@ -270,9 +275,7 @@ async def test_help_save_and_quit_answer_while_a_computer_thinks() -> None:
 
 
 async def test_the_hand_can_be_looked_over_while_a_computer_thinks() -> None:
-    app = AllFivesApp(
-        Settings(speed=5.0), resume=dealt_record(NO_FIVES, NORTH, BONEYARD), speed=5.0
-    )
+    app = north_thinks_slowly()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = game(app)
