@@ -17,8 +17,8 @@ so near the end it plays to win the game rather than for points.
 Every action is played out in the same worlds, so their comparison is paired;
 every few worlds actions that are clearly behind the leader are dropped
 (racing) and the remaining time goes to the contenders. The chosen action has
-the best mean plus ``prior`` times the heuristic level's score, which steadies
-the choice when the samples are few.
+the best mean. (Adding the heuristic level's score as a prior, as this player
+once did, cost it points against the heuristic: see the README.)
 
 It stops at a time budget (default 0.25 s a move) or after a fixed number of
 playouts, whichever comes first, and answers at once when only one action is
@@ -35,7 +35,6 @@ from collections.abc import Sequence
 
 from engine import core
 from engine.actions import Action, Deal, action_code
-from engine.players.heuristic import HeuristicPlayer
 from engine.players.knowledge import Knowledge
 from engine.players.playout import Policy, play_hand, reply_policy
 from engine.rng import derive_seed
@@ -72,7 +71,6 @@ class ExpertPlayer:
         playouts: int | None = None,
         policy: Policy = reply_policy,
         horizon: int | None = 6,
-        prior: float = 1.0,
         pip_weight: float = 0.5,
         race: bool = True,
         inference: float = 0.9,
@@ -88,7 +86,6 @@ class ExpertPlayer:
         self.playouts = playouts
         self.policy = policy
         self.horizon = horizon
-        self.prior = prior
         self.pip_weight = pip_weight
         self.race = race
         self.inference = inference
@@ -118,11 +115,6 @@ class ExpertPlayer:
         teams = len(base.scores)
         root = base.scores[:]
         max_worlds = max(1, -(-self.playouts // n)) if self.playouts is not None else 1 << 60
-        prior = (
-            [self.prior * h for h in HeuristicPlayer().scores(view, legal)]
-            if self.prior
-            else [0.0] * n
-        )
         values: list[list[float]] = [[] for _ in range(n)]
         alive = list(range(n))
         policy = self.policy
@@ -153,22 +145,20 @@ class ExpertPlayer:
             playouts += len(alive)
             worlds += 1
             if self.race and worlds % RACE_EVERY == 0 and len(alive) > 2:
-                alive = _race(alive, values, prior, worlds)
+                alive = _race(alive, values, worlds)
         self.last_playouts = playouts
         self.last_alive = alive
-        return [sum(v) / len(v) + prior[i] for i, v in enumerate(values)]
+        return [sum(v) / len(v) for v in values]
 
 
-def _race(
-    alive: list[int], values: Sequence[Sequence[float]], prior: Sequence[float], worlds: int
-) -> list[int]:
+def _race(alive: list[int], values: Sequence[Sequence[float]], worlds: int) -> list[int]:
     """Drop actions clearly worse than the leader over the same (latest) worlds.
 
     Every alive action has been played out in each of the last ``worlds``
     worlds, so differences are paired world by world, which removes most of
     the luck of the deal from the comparison.
     """
-    means = {i: sum(values[i][-worlds:]) / worlds + prior[i] for i in alive}
+    means = {i: sum(values[i][-worlds:]) / worlds for i in alive}
     lead = max(alive, key=lambda i: (means[i], -i))
     lv = values[lead]
     keep = []
