@@ -8,11 +8,13 @@ than what that seat chose to play (``inference``). In each world it tries every
 legal action and plays on for ``horizon`` actions (or to the end of the hand)
 on the rules core with a fast policy for every seat: the most points now less
 the best reply it leaves the next player (see
-:func:`engine.players.playout.reply_policy`), scoring the outcome for its
-side (its partnership, in a partnership game): points gained minus the
-opponents' points, less half the pips still held when cut off before the end
-of the hand, and a large bonus or malus when the playout reaches the target,
-so near the end it plays to win the game rather than for points.
+:func:`engine.players.playout.reply_policy`). It scores the outcome for its
+side (its partnership, in a partnership game) by the chance of winning the
+game from there (:mod:`engine.players.race`), with half the pips each hand
+still holds taken off its side's score when the playout is cut off before the
+end of the hand. Early in a game that is worth about a point a point; near the
+target it plays to win the game rather than for points: it blocks a side about
+to get there, and takes risks when behind that it avoids when ahead.
 
 Every action is played out in the same worlds, so their comparison is paired;
 every few worlds actions that are clearly behind the leader are dropped
@@ -37,12 +39,10 @@ from engine import core
 from engine.actions import Action, Deal, action_code
 from engine.players.knowledge import Knowledge
 from engine.players.playout import Policy, play_hand, reply_policy
+from engine.players.race import point_scale, win_chance
 from engine.rng import derive_seed
 from engine.state import SeatView
 from engine.tiles import PIPS
-
-WIN_VALUE = 1000.0
-"""What reaching the target is worth, in points, to the playout evaluation."""
 
 RACE_EVERY = 16
 """Worlds between two checks for actions that are clearly worse than the leader."""
@@ -113,7 +113,7 @@ class ExpertPlayer:
         n = len(codes)
         team = base.team_of[view.seat]
         teams = len(base.scores)
-        root = base.scores[:]
+        scale = point_scale(base.target)
         max_worlds = max(1, -(-self.playouts // n)) if self.playouts is not None else 1 << 60
         values: list[list[float]] = [[] for _ in range(n)]
         alive = list(range(n))
@@ -141,7 +141,7 @@ class ExpertPlayer:
                         while steps and c.phase == core.PHASE_PLAY:
                             c.step(policy(c, rng))
                             steps -= 1
-                values[i].append(_utility(c, team, teams, root, pip_weight))
+                values[i].append(_utility(c, team, teams, scale, pip_weight))
             playouts += len(alive)
             worlds += 1
             if self.race and worlds % RACE_EVERY == 0 and len(alive) > 2:
@@ -187,13 +187,12 @@ def _code(action: Action) -> int:
     return action_code(action)
 
 
-def _utility(
-    c: core.Core, team: int, teams: int, root: Sequence[int], pip_weight: float
-) -> float:
+def _utility(c: core.Core, team: int, teams: int, scale: float, pip_weight: float) -> float:
+    """The playout's outcome for ``team``, in points: ``scale`` times (2 * its chance
+    of winning the game - 1), against the side closest to the target."""
     if c.winner >= 0:
-        return WIN_VALUE if c.winner == team else -WIN_VALUE
-    scores = c.scores
-    gains = [float(scores[t] - root[t]) for t in range(teams)]
+        return scale if c.winner == team else -scale
+    scores = [float(x) for x in c.scores]
     if c.phase == core.PHASE_PLAY:
         # Cut off before the hand ended: the pips still held are what each
         # side stands to lose.
@@ -202,7 +201,8 @@ def _utility(
             pips = 0
             for t in hand:
                 pips += PIPS[t]
-            gains[team_of[seat]] -= pip_weight * pips
-    mine = gains[team]
-    others = sum(gains) - mine
-    return mine - others / (teams - 1)
+            scores[team_of[seat]] -= pip_weight * pips
+    target = c.target
+    need = max(target - scores[team], 1.0)
+    other_need = max(min(target - scores[t] for t in range(teams) if t != team), 1.0)
+    return scale * (2.0 * win_chance(need, other_need, target) - 1.0)

@@ -188,14 +188,34 @@ def test_expert_options_are_checked() -> None:
 
 def test_expert_scores_outcomes_for_its_partnership() -> None:
     from engine import core
-    from engine.players.expert import WIN_VALUE, _utility
+    from engine.players.expert import _utility
+    from engine.players.race import point_scale
 
     c = core.Core(4, [0, 1, 0, 1], 200, 5)
     c.phase = core.PHASE_DEAL
-    root = [100, 100]
-    c.scores = [130, 110]  # the partnership of seats 0 and 2 gained 30, the other 10
-    assert _utility(c, 0, 2, root, 0.5) == 20
-    assert _utility(c, 1, 2, root, 0.5) == -20
+    c.scores = [130, 110]  # the partnership of seats 0 and 2 leads by 20
+    ahead = _utility(c, 0, 2, point_scale(200), 0.5)
+    assert ahead > 0
+    assert _utility(c, 1, 2, point_scale(200), 0.5) == pytest.approx(-ahead)
     c.winner = 0
-    assert _utility(c, 0, 2, root, 0.5) == WIN_VALUE  # seat 2's partner won: a win
-    assert _utility(c, 1, 2, root, 0.5) == -WIN_VALUE
+    assert _utility(c, 0, 2, point_scale(200), 0.5) == point_scale(200)  # seat 2's partner won
+    assert _utility(c, 1, 2, point_scale(200), 0.5) == -point_scale(200)
+
+
+def test_expert_weighs_a_reply_that_would_win_the_game_above_its_points() -> None:
+    # 6-6 E hands seat 0 an easy 20 (see the heuristic's test). Early in a game
+    # that costs the expert a few points of value; with seat 0 at 230 of 250
+    # those 20 points are the game, and the expert counts them so.
+    def cost_of_the_easy_twenty(scores: tuple[int, int]) -> float:
+        state = with_scores(position(TWO, *EASY_TWENTY), scores)
+        view = state.view(1)
+        legal = view.legal_actions()
+        expert = ExpertPlayer(seed=3, budget=None, playouts=600)
+        values = {str(a): v for a, v in zip(legal, expert.evaluate(view, legal), strict=True)}
+        assert str(expert.choose(view, legal)) != "6-6 E"
+        return max(values.values()) - values["6-6 E"]
+
+    early = cost_of_the_easy_twenty((0, 0))
+    late = cost_of_the_easy_twenty((230, 200))
+    assert 0 < early < 10
+    assert late > 3 * early
