@@ -12,9 +12,9 @@ the best reply it leaves the next player (see
 side (its partnership, in a partnership game) by the chance of winning the
 game from there (:mod:`engine.players.race`), with half the pips each hand
 still holds taken off its side's score when the playout is cut off before the
-end of the hand. Early in a game that is worth about a point a point; near the
-target it plays to win the game rather than for points: it blocks a side about
-to get there, and takes risks when behind that it avoids when ahead.
+end of the hand. Early in a game a point is then worth about a point; near
+the target it plays to win the game rather than for points: it blocks a side
+about to get there, and takes risks when behind that it avoids when ahead.
 
 Every action is played out in the same worlds, so their comparison is paired;
 every few worlds actions that are clearly behind the leader are dropped
