@@ -193,13 +193,14 @@ def test_expert_scores_outcomes_for_its_partnership() -> None:
 
     c = core.Core(4, [0, 1, 0, 1], 200, 5)
     c.phase = core.PHASE_DEAL
+    scale = point_scale(200)
     c.scores = [130, 110]  # the partnership of seats 0 and 2 leads by 20
-    ahead = _utility(c, 0, 2, point_scale(200), 0.5)
+    ahead = _utility(c, 0, 2, scale, 0.5)
     assert ahead > 0
-    assert _utility(c, 1, 2, point_scale(200), 0.5) == pytest.approx(-ahead)
+    assert _utility(c, 1, 2, scale, 0.5) == pytest.approx(-ahead)
     c.winner = 0
-    assert _utility(c, 0, 2, point_scale(200), 0.5) == point_scale(200)  # seat 2's partner won
-    assert _utility(c, 1, 2, point_scale(200), 0.5) == -point_scale(200)
+    assert _utility(c, 0, 2, scale, 0.5) == scale  # seat 2's partner won: a win
+    assert _utility(c, 1, 2, scale, 0.5) == -scale
 
 
 def test_expert_weighs_a_reply_that_would_win_the_game_above_its_points() -> None:
