@@ -379,11 +379,23 @@ class Core:
         return False
 
     # -- transitions -------------------------------------------------------
-    def deal(self, hands: Sequence[Sequence[int]], boneyard: Sequence[int], start: int) -> None:
-        """Start the next hand with an explicit deal (the chance step)."""
+    def deal(
+        self,
+        hands: Sequence[Sequence[int]],
+        boneyard: Sequence[int],
+        start: int,
+        *,
+        checked: bool = False,
+    ) -> None:
+        """Start the next hand with an explicit deal (the chance step).
+
+        ``checked=True`` skips :func:`check_deal` for a deal known to be
+        complete and fair (one the engine shuffled itself).
+        """
         if self.phase != PHASE_DEAL:
             raise IllegalActionError("a hand is already in play", rule="deal-between-hands")
-        check_deal(self.players, self.per_hand, hands, boneyard, start)
+        if not checked:
+            check_deal(self.players, self.per_hand, hands, boneyard, start)
         if self.next_start >= 0 and start != self.next_start:
             raise IllegalActionError(
                 f"seat {self.next_start} went out last hand and must start, not seat {start}",

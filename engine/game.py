@@ -98,8 +98,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
     Empty at a deal (use :func:`seeded_deal` or :func:`random_deal`) and at the end.
     """
-    private = state.__pydantic_private__
-    assert private is not None
+    private: dict[str, Any] = state.__pydantic_private__  # type: ignore[assignment]
     codes = private["_legal"]
     if codes is None:
         codes = private["_legal"] = (private["_core"] or state.core()).legal()
@@ -118,8 +117,7 @@ def apply(state: GameState, action: Action) -> Step:
         if action.kind == "deal":
             return _apply_deal(state, action)
         code = action_code(action)
-    private = state.__pydantic_private__
-    assert private is not None
+    private: dict[str, Any] = state.__pydantic_private__  # type: ignore[assignment]
     codes = private["_legal"]
     if codes is None:
         codes = state.legal_codes()
@@ -193,7 +191,11 @@ def _apply_deal(state: GameState, deal: Deal) -> Step:
     c = state.core().copy()
     if c.phase == core.PHASE_OVER:
         raise IllegalActionError("the game is over", rule="game-over")
-    deal_into(c, deal)
+    made = _made_deal
+    if made is not None and made[0] is deal:
+        c.deal(made[1], made[2], deal.start, checked=True)
+    else:
+        deal_into(c, deal)
     event = make(Dealt, {"kind": "dealt", "hand_number": c.hand_no, "start": deal.start})
     return Step(state_after(state, c, deal), (event,))
 
@@ -256,12 +258,29 @@ def random_deal(state: GameState, rng: Rng) -> Deal:
     """A uniformly random deal of the next hand drawn from ``rng``."""
     c = state.core()
     players = c.players
-    order = rng.shuffled(ALL_TILES)
+    order = rng.shuffled(_TILE_IDS)  # the same order as shuffling ALL_TILES
     k = c.per_hand
-    hands = tuple(tuple(order[i * k : (i + 1) * k]) for i in range(players))
-    boneyard = tuple(order[players * k :])
+    hand_ids = [order[i * k : (i + 1) * k] for i in range(players)]
+    boneyard_ids = order[players * k :]
     start = c.next_start if c.next_start >= 0 else rng.below(players)
-    return make(Deal, {"kind": "deal", "hands": hands, "boneyard": boneyard, "start": start})
+    deal: Deal = make(
+        Deal,
+        {
+            "kind": "deal",
+            "hands": tuple(tuple(map(_TILE, h)) for h in hand_ids),
+            "boneyard": tuple(map(_TILE, boneyard_ids)),
+            "start": start,
+        },
+    )
+    global _made_deal
+    _made_deal = (deal, hand_ids, boneyard_ids)
+    return deal
+
+
+_TILE_IDS = list(range(len(ALL_TILES)))
+_made_deal: tuple[Deal, list[list[int]], list[int]] | None = None
+"""The deal :func:`random_deal` made last, with its tile ids: applying that very
+object (the usual next step) skips converting and re-checking its tiles."""
 
 
 def explicit_deal(

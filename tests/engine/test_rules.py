@@ -9,13 +9,16 @@ from engine import (
     DRAW,
     PASS,
     Deal,
+    GameState,
     HandOver,
     HandSize,
     IllegalActionError,
     Phase,
     Play,
     Rules,
+    Step,
     apply,
+    explicit_deal,
     legal_actions,
     new_game,
     parse_action,
@@ -126,6 +129,40 @@ def test_deal_is_a_chance_step_and_checked() -> None:
     with pytest.raises(IllegalActionError) as err:
         apply(state, DRAW)
     assert err.value.rule == "deal-first"
+
+
+def test_an_engine_shuffled_deal_plays_as_the_same_deal_given_explicitly() -> None:
+    """The engine trusts the very deal object it shuffled (no re-check); anything
+    else, a copy of it included, is checked as a deal from outside is."""
+    state = new_game(TWO)
+    made = seeded_deal(state, 30)
+    given = explicit_deal(
+        [[str(t) for t in h] for h in made.hands], [str(t) for t in made.boneyard], made.start
+    )
+    assert given == made and given is not made
+    assert apply(state, made) == apply(state, given)
+    assert apply(state, made).state.hands == made.hands
+    twice = made.model_copy(update={"boneyard": (made.hands[0][0], *made.boneyard[1:])})
+    with pytest.raises(IllegalActionError, match="dealt twice"):
+        apply(state, twice)
+    over = _steps_to_hand_end(apply(state, made).state)[-1].state
+    assert over.is_chance and over.next_start is not None  # someone went out
+    elsewhere = next(  # shuffled for a new game, so its start is drawn at random
+        d for s in range(50) if (d := seeded_deal(new_game(TWO), s)).start != over.next_start
+    )
+    with pytest.raises(IllegalActionError) as err:
+        apply(over, elsewhere)
+    assert err.value.rule == "start-player"
+
+
+def _steps_to_hand_end(state: GameState) -> list[Step]:
+    """Steps of a hand played out by always taking the first legal action."""
+    steps = []
+    while not state.is_chance and not state.is_terminal:
+        step = apply(state, legal_actions(state)[0])
+        steps.append(step)
+        state = step.state
+    return steps
 
 
 def test_going_out_ends_hand_subtracts_and_sets_next_starter() -> None:
