@@ -1,19 +1,22 @@
 """Full-hand playouts per second on one core, on the rules core (``engine.core.Core``).
 
-    python benchmarks/playouts.py [--seconds 5] [--players 2]
+    python benchmarks/playouts.py [--seconds 1] [--rounds 5] [--players 2]
 
 A playout starts from a freshly dealt hand (a copy of a dealt core) and plays
 to the end of the hand with uniformly random legal actions (``Core.legal`` /
 ``Core.step``); the other lines do the same with the greedy playout policy and
 with the reply-aware policy the expert plays out with. The target for random
 playouts is 15,000 a second. Rates are per second of this process's CPU time
-(one core), so other work on a shared machine slows them less.
+(one core), so other work on a shared machine slows them less; each rate is
+the median over rounds (the lowest and highest in brackets), since a shared
+machine's speed drifts from one second to the next.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -73,23 +76,38 @@ def measure(cores: list[core.Core], seconds: float, policy: Policy | None) -> tu
     return n / elapsed, steps / len(cores)
 
 
+def rounds(
+    cores: list[core.Core], seconds: float, count: int, policy: Policy | None
+) -> tuple[float, float, float, float]:
+    """(median, lowest, highest playouts a second; mean steps) over ``count`` rounds."""
+    rates = []
+    steps = 0.0
+    for _ in range(count):
+        rate, steps = measure(cores, seconds, policy)
+        rates.append(rate)
+    return statistics.median(rates), min(rates), max(rates), steps
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds of each round")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds per measurement")
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     args = parser.parse_args()
     rules = Rules(players=args.players)
     cores = dealt_cores(rules, 200, seed=7)
-    rate, steps = measure(cores, args.seconds, None)
+    rate, low, high, steps = rounds(cores, args.seconds, args.rounds, None)
     verdict = "meets" if rate >= TARGET else "BELOW"
     print(
         f"random playouts, {args.players} players: {rate:,.0f} full hands/s on one core "
-        f"(~{steps:.0f} actions a hand; target {TARGET:,}: {verdict})"
+        f"({low:,.0f}-{high:,.0f}; ~{steps:.0f} actions a hand; target {TARGET:,}: {verdict})"
     )
-    grate, _ = measure(cores, args.seconds, greedy_policy)
-    print(f"greedy playouts, {args.players} players: {grate:,.0f} hands/s")
-    rrate, _ = measure(cores, args.seconds, reply_policy)
-    print(f"reply-aware playouts (the expert's), {args.players} players: {rrate:,.0f} hands/s")
+    for label, policy in (("greedy", greedy_policy), ("reply-aware (the expert's)", reply_policy)):
+        rate, low, high, _ = rounds(cores, args.seconds, args.rounds, policy)
+        print(
+            f"{label} playouts, {args.players} players: {rate:,.0f} hands/s "
+            f"({low:,.0f}-{high:,.0f})"
+        )
     return 0
 
 
