@@ -192,7 +192,7 @@ def _apply_deal(state: GameState, deal: Deal) -> Step:
     if c.phase == core.PHASE_OVER:
         raise IllegalActionError("the game is over", rule="game-over")
     made = _made_deal
-    if made is not None and made[0] is deal:
+    if made is not None and made[0] is deal and made[3] == (c.players, c.per_hand):
         c.deal(made[1], made[2], deal.start, checked=True)
     else:
         deal_into(c, deal)
@@ -273,14 +273,15 @@ def random_deal(state: GameState, rng: Rng) -> Deal:
         },
     )
     global _made_deal
-    _made_deal = (deal, hand_ids, boneyard_ids)
+    _made_deal = (deal, hand_ids, boneyard_ids, (players, k))
     return deal
 
 
 _TILE_IDS = list(range(len(ALL_TILES)))
-_made_deal: tuple[Deal, list[list[int]], list[int]] | None = None
-"""The deal :func:`random_deal` made last, with its tile ids: applying that very
-object (the usual next step) skips converting and re-checking its tiles."""
+_made_deal: tuple[Deal, list[list[int]], list[int], tuple[int, int]] | None = None
+"""The deal :func:`random_deal` made last, with its tile ids and the (players,
+tiles a hand) it was made for: applying that very object to a game of that
+shape (the usual next step) skips converting and re-checking its tiles."""
 
 
 def explicit_deal(

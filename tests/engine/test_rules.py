@@ -145,6 +145,10 @@ def test_an_engine_shuffled_deal_plays_as_the_same_deal_given_explicitly() -> No
     twice = made.model_copy(update={"boneyard": (made.hands[0][0], *made.boneyard[1:])})
     with pytest.raises(IllegalActionError, match="dealt twice"):
         apply(state, twice)
+    with pytest.raises(IllegalActionError, match="2 hands for 3 players"):
+        apply(new_game(Rules(players=3)), made)
+    with pytest.raises(IllegalActionError, match="not 7"):
+        apply(new_game(Rules(players=2, hand_size=HandSize.SEVEN_FIVE)), made)
     over = _steps_to_hand_end(apply(state, made).state)[-1].state
     assert over.is_chance and over.next_start is not None  # someone went out
     elsewhere = next(  # shuffled for a new game, so its start is drawn at random
