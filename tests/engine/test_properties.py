@@ -12,6 +12,7 @@ from engine import (
     DRAW,
     ENDS,
     PASS,
+    Drew,
     GameOver,
     GameState,
     HandOver,
@@ -105,10 +106,17 @@ def play_random_game(
         state, events = apply(state, legal[rng.below(len(legal))])
         for a, b in zip(before, state.scores, strict=True):
             assert (b - a) % 5 == 0, "scores move in multiples of five"
+        # Penalties only subtract, so only a placement ends the game, and then
+        # at once: a hand-over event comes exactly when the state is at a deal.
+        assert any(isinstance(e, HandOver) for e in events) == state.is_chance
+        assert any(isinstance(e, GameOver) for e in events) == state.is_terminal
         for event in events:
             if isinstance(event, Placed):
-                assert event.points in (0, event.total)
-                assert event.points % 5 == 0
+                total = state.layout.total
+                assert event.total == total
+                assert event.points == (total if total > 0 and total % 5 == 0 else 0)
+            if isinstance(event, Drew):
+                assert state.hands[event.seat][-1] == event.tile
             if isinstance(event, HandOver):
                 assert all(p % 5 == 0 for p in event.penalties)
                 if event.out_seat is None:

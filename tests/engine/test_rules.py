@@ -18,6 +18,7 @@ from engine import (
     Rules,
     Step,
     apply,
+    core,
     explicit_deal,
     legal_actions,
     new_game,
@@ -329,3 +330,34 @@ def test_total_after_agrees_with_placing() -> None:
                     assert live.total_after(code // 5, code % 5) == trial.total
             legal = legal_actions(state)
             state = apply(state, legal[rng.below(len(legal))]).state
+
+
+def test_a_core_stepped_in_place_reports_each_step_in_its_last_fields() -> None:
+    """A playout steps one core many times without copying it: after each step
+    the ``last_*`` fields describe that step, never an earlier one."""
+    for seed in range(40):
+        rules = Rules(players=2 + seed % 3, target=100)
+        c = new_game(rules).core().copy()
+        rng = Rng(seed)
+        hands_played = 0
+        while c.phase != core.PHASE_OVER:
+            if c.phase == core.PHASE_DEAL:
+                order = rng.shuffled(list(range(28)))
+                k = c.per_hand
+                hands = [order[i * k : (i + 1) * k] for i in range(c.players)]
+                start = c.next_start if c.next_start >= 0 else rng.below(c.players)
+                c.deal(hands, order[c.players * k :], start)
+                hands_played += 1
+                continue
+            seat = c.current
+            codes = c.legal()
+            code = codes[rng.below(len(codes))]
+            c.step(code)
+            if code < core.DRAW:
+                total = c.layout.total
+                assert c.last_total == total
+                assert c.last_points == core.placement_points(total)
+            elif code == core.DRAW:
+                assert c.last_drawn == c.hands[seat][-1]
+            assert (c.last_result is not None) == (c.phase == core.PHASE_DEAL)
+        assert hands_played >= 1 and c.last_result is None and c.winner >= 0
