@@ -89,9 +89,11 @@ class Rng:
             # draw, and then the one-at-a-time loop below gives the shuffle.
             lanes = _outputs(self._state, size - 1)
             if max(lanes) < _NEVER_REJECTED:
-                for n, z in zip(range(size, 1, -1), lanes, strict=True):
-                    j = z % n
-                    out[n - 1], out[j] = out[j], out[n - 1]
+                i = size - 1
+                for z in lanes:
+                    j = z % (i + 1)
+                    out[i], out[j] = out[j], out[i]
+                    i -= 1
                 self._state = (self._state + (size - 1) * _GAMMA) & _MASK
                 return out
         for i in range(size - 1, 0, -1):
