@@ -16,7 +16,6 @@ from engine import (
     Phase,
     Play,
     Rules,
-    Step,
     apply,
     core,
     explicit_deal,
@@ -150,7 +149,7 @@ def test_an_engine_shuffled_deal_plays_as_the_same_deal_given_explicitly() -> No
         apply(new_game(Rules(players=3)), made)
     with pytest.raises(IllegalActionError, match="not 7"):
         apply(new_game(Rules(players=2, hand_size=HandSize.SEVEN_FIVE)), made)
-    over = _steps_to_hand_end(apply(state, made).state)[-1].state
+    over = _hand_played_out(apply(state, made).state)
     assert over.is_chance and over.next_start is not None  # someone went out
     elsewhere = next(  # shuffled for a new game, so its start is drawn at random
         d for s in range(50) if (d := seeded_deal(new_game(TWO), s)).start != over.next_start
@@ -160,14 +159,11 @@ def test_an_engine_shuffled_deal_plays_as_the_same_deal_given_explicitly() -> No
     assert err.value.rule == "start-player"
 
 
-def _steps_to_hand_end(state: GameState) -> list[Step]:
-    """Steps of a hand played out by always taking the first legal action."""
-    steps = []
+def _hand_played_out(state: GameState) -> GameState:
+    """The state once the hand ends, always taking the first legal action."""
     while not state.is_chance and not state.is_terminal:
-        step = apply(state, legal_actions(state)[0])
-        steps.append(step)
-        state = step.state
-    return steps
+        state = apply(state, legal_actions(state)[0]).state
+    return state
 
 
 def test_going_out_ends_hand_subtracts_and_sets_next_starter() -> None:
