@@ -51,6 +51,12 @@ def random_play(
     return state
 
 
+def mid_game() -> GameState:
+    """The mid-game position of the screenshots and the snapshot tests: the cross
+    open on all four ends with bent lines, and the human to play."""
+    return random_play(12, 12)
+
+
 def _record(state: GameState) -> GameRecord:
     return GameRecord.from_state(state, SEATS, seed=1, created=CREATED)
 
@@ -74,7 +80,7 @@ def shots() -> list[Shot]:
     """(file name, terminal size, game to resume or None, extra step) for each picture."""
     return [
         ("new-game.svg", (80, 24), None, None),
-        ("mid-game-80x24.svg", (80, 24), _record(random_play(14, 12)), None),
+        ("mid-game-80x24.svg", (80, 24), _record(mid_game()), None),
         ("mid-game-large.svg", (140, 40), _record(random_play(1, 19)), None),
         ("hand-summary.svg", (80, 24), _record(random_play(3, None)), None),
         ("game-over.svg", (80, 24), _record(random_play(5, None, target=60, hands=20)), None),

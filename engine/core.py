@@ -1,7 +1,8 @@
 """The compact rules core: the one implementation of All Fives' rules.
 
-Tiles are ints (their :func:`engine.tiles.tile_id`), ends are ints
-(``W, E, N, S``; ``LEAD`` for the first tile of a hand) and actions are ints
+Tiles are ints (their :func:`engine.tiles.tile_id`), a hand is a bit mask of
+tile ids (bit ``t`` set while tile ``t`` is held), ends are ints (``W, E, N,
+S``; ``LEAD`` for the first tile of a hand) and actions are ints
 (:func:`play_code`, :data:`DRAW`, :data:`PASS`). A :class:`Core` is mutable
 and cheap to copy, so computer players run thousands of playouts on it; the
 immutable snapshot API (:mod:`engine.state`, :mod:`engine.game`) is built on
@@ -10,7 +11,7 @@ it and never mutates a core that a snapshot holds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from engine.errors import IllegalActionError
 from engine.tiles import ALL_TILES, HIGH, IS_DOUBLE, LOW, PIP_MASK, PIPS, SET_SIZE
@@ -47,36 +48,96 @@ def fits(tile: int, value: int) -> bool:
     return HIGH[tile] == value or LOW[tile] == value
 
 
-_FITS_VALUE: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(v in (HIGH[t], LOW[t]) for t in range(SET_SIZE)) for v in range(7)
+TILE_BIT: tuple[int, ...] = tuple(1 << t for t in range(SET_SIZE))
+"""``TILE_BIT[t]``: tile ``t``'s bit in a hand mask."""
+
+SUIT: tuple[int, ...] = (
+    *(sum(1 << t for t in range(SET_SIZE) if v in (HIGH[t], LOW[t])) for v in range(7)),
+    0,
 )
-"""``_FITS_VALUE[value][tile]``: the tile shows ``value``."""
+"""``SUIT[v]``: the mask of the seven tiles showing ``v``; ``SUIT[-1]`` (a closed end) is 0."""
+
+
+def _fit_table(end: int) -> dict[int, tuple[int, ...]]:
+    # Every set of tiles sharing a pip value -> their play codes on ``end``, in id order.
+    table: dict[int, tuple[int, ...]] = {}
+    for v in range(7):
+        suit = [t for t in range(SET_SIZE) if SUIT[v] >> t & 1]
+        for pick in range(1 << len(suit)):
+            chosen = [t for i, t in enumerate(suit) if pick >> i & 1]
+            table[sum(1 << t for t in chosen)] = tuple(t * 5 + end for t in chosen)
+    return table
+
+
+_FIT_W, _FIT_E, _FIT_N, _FIT_S = (_fit_table(end) for end in (W, E, N, S))
+
+# A hand mask read seven bits at a time: the tile ids, lead codes and pips in each chunk.
+_CHUNK_TILES = tuple(
+    tuple(tuple(7 * k + i for i in range(7) if bits >> i & 1) for bits in range(128))
+    for k in range(4)
+)
+_CHUNK_LEADS = tuple(
+    tuple(tuple(t * 5 + LEAD for t in tiles) for tiles in chunk) for chunk in _CHUNK_TILES
+)
+_CHUNK_PIPS = tuple(tuple(sum(PIPS[t] for t in tiles) for tiles in chunk) for chunk in _CHUNK_TILES)
+
+
+def hand_mask(tiles: Iterable[int]) -> int:
+    """The hand mask holding the tile ids ``tiles``."""
+    mask = 0
+    for t in tiles:
+        mask |= 1 << t
+    return mask
+
+
+def tiles_in(mask: int) -> tuple[int, ...]:
+    """The tile ids in a hand mask, in id order."""
+    a, b, c, d = _CHUNK_TILES
+    return a[mask & 127] + b[mask >> 7 & 127] + c[mask >> 14 & 127] + d[mask >> 21]
+
+
+def pips_in(mask: int) -> int:
+    """The pip total of the tiles in a hand mask."""
+    a, b, c, d = _CHUNK_PIPS
+    return a[mask & 127] + b[mask >> 7 & 127] + c[mask >> 14 & 127] + d[mask >> 21]
+
+
+def lead_codes(mask: int) -> tuple[int, ...]:
+    """The codes for leading each tile of a hand mask, in id order."""
+    a, b, c, d = _CHUNK_LEADS
+    return a[mask & 127] + b[mask >> 7 & 127] + c[mask >> 14 & 127] + d[mask >> 21]
+
+
+def play_codes(mask: int, ends: Sequence[int]) -> tuple[int, ...]:
+    """The codes for placing a tile of a hand mask on an open end: end by end
+    (``W, E, N, S``), tiles in id order. ``ends`` gives each end's needed value
+    (-1 when not open)."""
+    w, e, n, s = ends
+    out = _FIT_W[mask & SUIT[w]] + _FIT_E[mask & SUIT[e]]
+    if n >= 0:  # north and south open together
+        out += _FIT_N[mask & SUIT[n]] + _FIT_S[mask & SUIT[s]]
+    return out
+
+
+_DRAW_ONLY = (DRAW,)
+_PASS_ONLY = (PASS,)
 
 
 def legal_codes(
-    hand: Sequence[int], ends: Sequence[int], has_lead: bool, must: int, boneyard: int
-) -> list[int]:
-    """The legal action codes for a player holding ``hand``.
+    hand: Iterable[int], ends: Sequence[int], has_lead: bool, must: int, boneyard: int
+) -> tuple[int, ...]:
+    """The legal action codes for a player holding the tile ids ``hand``.
 
     ``ends`` gives each end's needed value (-1 when not open); ``must`` is a
     drawn tile that has to be played now (-1 if none); ``boneyard`` is its size.
+    The order is :meth:`Core.legal`'s.
     """
     if must >= 0:
-        return [must * 5 + e for e in range(4) if ends[e] >= 0 and fits(must, ends[e])]
+        return play_codes(TILE_BIT[must], ends)
+    mask = hand_mask(hand)
     if not has_lead:
-        return [t * 5 + LEAD for t in hand]
-    out: list[int] = []
-    add = out.append
-    for e in (W, E, N, S):
-        v = ends[e]
-        if v >= 0:
-            fit = _FITS_VALUE[v]
-            for t in hand:
-                if fit[t]:
-                    add(t * 5 + e)
-    if out:
-        return out
-    return [DRAW] if boneyard else [PASS]
+        return lead_codes(mask)
+    return play_codes(mask, ends) or (_DRAW_ONLY if boneyard else _PASS_ONLY)
 
 
 _BIT = (1, 2, 4, 8, 16, 32, 64, 0)
@@ -90,19 +151,31 @@ def open_mask(ends: Sequence[int]) -> int:
 
 
 class Layout:
-    """The tableau in compact form: the lead, four arms and the spinner.
+    """The tableau in compact form: the lead, the four arms' tips and the spinner.
 
-    Each arm is a list of ``tile * 8 + outer`` codes, outward from the lead
-    (west, east) or from the spinner (north, south). ``spinner_arm`` is
-    ``LEAD`` when the lead is the spinner, else ``W`` or ``E`` with
+    The arms run outward from the lead (west, east) or from the spinner (north,
+    south); the rules need only each arm's length (``lengths``) and its outermost
+    tile (``tips``: ``tile * 8 + outer``, -1 while the arm is empty). The full
+    arms live in the snapshot's :class:`engine.layout.Layout`. ``spinner_arm``
+    is ``LEAD`` when the lead is the spinner, else ``W`` or ``E`` with
     ``spinner_index`` its position in that arm; -1 while there is none.
     """
 
-    __slots__ = ("arms", "counts", "ends", "lead", "spinner", "spinner_arm", "spinner_index")
+    __slots__ = (
+        "counts",
+        "ends",
+        "lead",
+        "lengths",
+        "spinner",
+        "spinner_arm",
+        "spinner_index",
+        "tips",
+    )
 
     def __init__(self) -> None:
         self.lead = -1
-        self.arms: list[list[int]] = [[], [], [], []]
+        self.tips = [-1, -1, -1, -1]
+        self.lengths = [0, 0, 0, 0]
         self.spinner = -1
         self.spinner_arm = -1
         self.spinner_index = -1
@@ -110,10 +183,11 @@ class Layout:
         self.counts = [0, 0, 0, 0]
 
     def copy(self) -> Layout:
-        """An independent copy (arms are shared copy-on-write: never mutated in place)."""
+        """An independent copy."""
         new = _new(Layout)
         new.lead = self.lead
-        new.arms = self.arms[:]
+        new.tips = self.tips[:]
+        new.lengths = self.lengths[:]
         new.spinner = self.spinner
         new.spinner_arm = self.spinner_arm
         new.spinner_index = self.spinner_index
@@ -149,8 +223,9 @@ class Layout:
         value = ends[end]
         outer = LOW[tile] if HIGH[tile] == value else HIGH[tile]
         double = IS_DOUBLE[tile]
-        arms = self.arms
-        arm = arms[end] = [*arms[end], tile * 8 + outer]
+        self.tips[end] = tile * 8 + outer
+        lengths = self.lengths
+        length = lengths[end] = lengths[end] + 1
         ends[end] = outer
         counts[end] = 2 * outer if double else outer
         if end > E:
@@ -161,17 +236,16 @@ class Layout:
                 # Only the west and east ends exist before a spinner.
                 self.spinner = tile
                 self.spinner_arm = end
-                self.spinner_index = len(arm) - 1
+                self.spinner_index = length - 1
             return
         if ends[N] >= 0:
             return
         if spinner_arm == LEAD:
-            other = arms[1 - end]
-            if not other:
+            if not lengths[1 - end]:
                 # The lone spinner's first side is covered: it counts on the other side.
                 counts[1 - end] = 2 * HIGH[self.lead]
                 return
-        elif spinner_arm != end or len(arm) <= self.spinner_index + 1:
+        elif spinner_arm != end or length <= self.spinner_index + 1:
             return
         pip = HIGH[self.spinner]
         ends[N] = ends[S] = pip
@@ -189,7 +263,7 @@ class Layout:
         outer = lo if HIGH[tile] == self.ends[end] else HIGH[tile]
         total = counts[0] + counts[1] + counts[2] + counts[3] - counts[end]
         total += 2 * outer if IS_DOUBLE[tile] else outer
-        if end == W and self.spinner_arm == LEAD and not self.arms[W] and not self.arms[E]:
+        if end == W and self.spinner_arm == LEAD and not self.lengths[W] and not self.lengths[E]:
             total += 2 * HIGH[self.lead]  # the lone spinner now counts on its east side
         return total
 
@@ -197,13 +271,13 @@ class Layout:
         """True once tiles stand against both long sides of the spinner."""
         arm = self.spinner_arm
         if arm == LEAD:
-            return bool(self.arms[W]) and bool(self.arms[E])
+            return self.lengths[W] > 0 and self.lengths[E] > 0
         if arm < 0:
             return False
-        return len(self.arms[arm]) > self.spinner_index + 1
+        return self.lengths[arm] > self.spinner_index + 1
 
     def recount(self) -> None:
-        """Derive the open ends' needed values and scoring counts from the arms."""
+        """Derive the open ends' needed values and scoring counts from the tips."""
         lead = self.lead
         ends = self.ends
         counts = self.counts
@@ -211,7 +285,7 @@ class Layout:
             ends[:] = [-1, -1, -1, -1]
             counts[:] = [0, 0, 0, 0]
             return
-        arms = self.arms
+        tips = self.tips
         lead_double = IS_DOUBLE[lead]
         spinner_pip = -1
         if self.spinner >= 0 and self.spinner_sides_covered():
@@ -220,25 +294,25 @@ class Layout:
         # spinner north and south (once open); an empty north or south adds nothing.
         bare = (LOW[lead], HIGH[lead], spinner_pip, spinner_pip)
         for end in (W, E, N, S):
-            arm = arms[end]
-            if arm:
-                code = arm[-1]
+            code = tips[end]
+            if code >= 0:
                 outer = code & 7
                 ends[end] = outer
                 counts[end] = 2 * outer if IS_DOUBLE[code >> 3] else outer
             else:
                 ends[end] = bare[end]
                 counts[end] = bare[end] if end <= E and not lead_double else 0
-        if lead_double and not (arms[W] and arms[E]):
+        if lead_double and not (tips[W] >= 0 and tips[E] >= 0):
             # A spinner lead with a side still open counts its full pips, once.
-            counts[E if arms[W] else W] = 2 * LOW[lead]
+            counts[E if tips[W] >= 0 else W] = 2 * LOW[lead]
 
 
 class Core:
     """The whole truth of a game in compact, mutable form.
 
-    ``hands`` are lists of tile ids, ``boneyard`` is the draw order reversed
-    (the next tile drawn is ``boneyard[-1]``) and ``scores`` are per team.
+    ``held`` has each seat's hand as a mask of tile ids (see :func:`tiles_in`),
+    ``boneyard`` is the draw order reversed (the next tile drawn is
+    ``boneyard[-1]``) and ``scores`` are per team.
     After each :meth:`step` the ``last_*`` fields describe what happened.
     """
 
@@ -246,7 +320,7 @@ class Core:
         "boneyard",
         "current",
         "hand_no",
-        "hands",
+        "held",
         "last_drawn",
         "last_points",
         "last_result",
@@ -270,7 +344,7 @@ class Core:
         self.team_of = tuple(team_of)
         self.target = target
         self.per_hand = per_hand
-        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.held = [0] * players
         self.boneyard: list[int] = []
         self.layout = Layout()
         self.layout_shared = False
@@ -290,17 +364,16 @@ class Core:
     def copy(self) -> Core:
         """An independent copy (the ``last_*`` fields are reset).
 
-        Inner lists are shared copy-on-write: the core never mutates a hand,
-        the boneyard, an arm, ``scores`` or ``voids`` in place, it replaces
-        them. The layout is shared too until either core places a tile
-        (``layout_shared``).
+        Inner lists are shared copy-on-write: the core never mutates the
+        boneyard, ``scores`` or ``voids`` in place, it replaces them. The
+        layout is shared too until either core places a tile (``layout_shared``).
         """
         new = _new(Core)
         new.players = self.players
         new.team_of = self.team_of
         new.target = self.target
         new.per_hand = self.per_hand
-        new.hands = self.hands[:]
+        new.held = self.held[:]
         new.boneyard = self.boneyard
         new.layout = self.layout
         new.layout_shared = self.layout_shared = True
@@ -318,65 +391,33 @@ class Core:
         return new
 
     # -- queries -----------------------------------------------------------
-    def legal(self) -> list[int]:
-        """Legal action codes for the player to move (empty unless playing)."""
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """The tile ids ``seat`` holds, in id order."""
+        return tiles_in(self.held[seat])
+
+    def legal(self) -> tuple[int, ...]:
+        """Legal action codes for the player to move (empty unless playing).
+
+        Placements come end by end (``W, E, N, S``), tiles in id order; a
+        player with no placement has :data:`DRAW`, or :data:`PASS` once the
+        boneyard is empty.
+        """
         if self.phase != PHASE_PLAY:
-            return []
+            return ()
         lay = self.layout
-        w, e, n, s = lay.ends
         must = self.must
         if must >= 0:
-            # A drawn tile that fits must be played (inlined from legal_codes).
-            out = []
-            if w >= 0 and _FITS_VALUE[w][must]:
-                out.append(must * 5)
-            if e >= 0 and _FITS_VALUE[e][must]:
-                out.append(must * 5 + 1)
-            if n >= 0:  # north and south open together
-                if _FITS_VALUE[n][must]:
-                    out.append(must * 5 + 2)
-                if _FITS_VALUE[s][must]:
-                    out.append(must * 5 + 3)
-            return out
-        hand = self.hands[self.current]
+            return play_codes(TILE_BIT[must], lay.ends)  # a drawn tile that fits
+        mask = self.held[self.current]
         if lay.lead < 0:
-            return [t * 5 + LEAD for t in hand]
-        # The common case, inlined from legal_codes (the same order: end by end).
-        out = []
-        add = out.append
-        if w >= 0:
-            fit = _FITS_VALUE[w]
-            for t in hand:
-                if fit[t]:
-                    add(t * 5)
-        if e >= 0:
-            fit = _FITS_VALUE[e]
-            for t in hand:
-                if fit[t]:
-                    add(t * 5 + 1)
-        if n >= 0:  # north and south open together, when the spinner's sides are covered
-            fit = _FITS_VALUE[n]
-            for t in hand:
-                if fit[t]:
-                    add(t * 5 + 2)
-            fit = _FITS_VALUE[s]
-            for t in hand:
-                if fit[t]:
-                    add(t * 5 + 3)
-        if out:
-            return out
-        return [DRAW] if self.boneyard else [PASS]
+            return lead_codes(mask)
+        return play_codes(mask, lay.ends) or (_DRAW_ONLY if self.boneyard else _PASS_ONLY)
 
     def can_anyone_play(self) -> bool:
         """True when some seat holds a tile matching an open end."""
         w, e, n, s = self.layout.ends
-        mask = _BIT[w] | _BIT[e] | _BIT[n] | _BIT[s]
-        pip_mask = PIP_MASK
-        for hand in self.hands:
-            for t in hand:
-                if pip_mask[t] & mask:
-                    return True
-        return False
+        fitting = SUIT[w] | SUIT[e] | SUIT[n] | SUIT[s]
+        return any(map(fitting.__and__, self.held))
 
     # -- transitions -------------------------------------------------------
     def deal(
@@ -401,7 +442,7 @@ class Core:
                 f"seat {self.next_start} went out last hand and must start, not seat {start}",
                 rule="start-player",
             )
-        self.hands = [list(h) for h in hands]
+        self.held = [hand_mask(h) for h in hands]
         self.boneyard = list(reversed(boneyard))
         self.layout = Layout()
         self.layout_shared = False
@@ -428,9 +469,8 @@ class Core:
         # A placement (inlined: this is the hottest path of every playout).
         tile = code // 5
         seat = self.current
-        hand = self.hands[seat][:]
-        hand.remove(tile)
-        self.hands[seat] = hand
+        hand = self.held[seat] ^ TILE_BIT[tile]
+        self.held[seat] = hand
         lay = self.layout
         if self.layout_shared:
             lay = self.layout = lay.copy()
@@ -465,7 +505,7 @@ class Core:
         voids[seat] = mask
         tile = self.boneyard[-1]
         self.boneyard = self.boneyard[:-1]
-        self.hands[seat] = [*self.hands[seat], tile]
+        self.held[seat] |= TILE_BIT[tile]
         self.last_drawn = tile
         if PIP_MASK[tile] & mask:
             self.must = tile
@@ -482,8 +522,8 @@ class Core:
             self._end_hand(-1)
 
     def _end_hand(self, out_seat: int) -> None:
-        pips = tuple(sum(PIPS[t] for t in h) for h in self.hands)
-        penalties = tuple(round_pips(p) for p in pips)
+        pips = tuple(map(pips_in, self.held))
+        penalties = tuple(map(round_pips, pips))
         scores = self.scores = self.scores[:]
         for seat, pen in enumerate(penalties):
             scores[self.team_of[seat]] -= pen

@@ -139,10 +139,9 @@ class Layout(BaseModel):
         lay = core.Layout()
         if self.lead is not None:
             lay.lead = self.lead.id
-            lay.arms = [
-                [p.tile.id * 8 + p.outer for p in arm]
-                for arm in (self.west, self.east, self.north, self.south)
-            ]
+            arms = (self.west, self.east, self.north, self.south)
+            lay.tips = [arm[-1].tile.id * 8 + arm[-1].outer if arm else -1 for arm in arms]
+            lay.lengths = [len(arm) for arm in arms]
             if self.spinner_at is not None:
                 lay.spinner = self.spinner.id if self.spinner else -1
                 if self.spinner_at == 0:
@@ -181,7 +180,7 @@ def next_layout(previous: Layout, lay: core.Layout, end: int) -> Layout:
         values["lead"] = ALL_TILES[lay.lead]
     else:
         name = _ARM_NAMES[end]
-        values[name] = (*values[name], PLACEMENTS[lay.arms[end][-1]])
+        values[name] = (*values[name], PLACEMENTS[lay.tips[end]])
     if values["spinner_at"] is None and lay.spinner >= 0:
         values["spinner_at"] = spinner_position(lay)
     values["ends"] = tuple(lay.ends)

@@ -136,7 +136,7 @@ class GameState(_Snapshot):
     past: tuple[tuple[Move, ...], ...] = ()
 
     _core: core.Core | None = PrivateAttr(default=None)
-    _legal: list[int] | None = PrivateAttr(default=None)
+    _legal: tuple[int, ...] | None = PrivateAttr(default=None)
     _log: list[Any] | None = PrivateAttr(default=None)
 
     @model_validator(mode="after")
@@ -227,11 +227,11 @@ class GameState(_Snapshot):
             c = private["_core"] = _core_from_state(self)
         return c
 
-    def legal_codes(self) -> list[int]:
+    def legal_codes(self) -> tuple[int, ...]:
         """The legal actions as core codes (cached)."""
         private = self.__pydantic_private__
         assert private is not None
-        codes: list[int] | None = private["_legal"]
+        codes: tuple[int, ...] | None = private["_legal"]
         if codes is None:
             codes = private["_legal"] = self.core().legal()
         return codes
@@ -404,7 +404,9 @@ def _fields_after(before: dict[str, Any], seat: int, c: core.Core, code: int) ->
     hands = list(old_hands)
     points = 0
     if code < core.DRAW:
-        hands[seat] = tuple(map(_TILE, c.hands[seat]))
+        held = old_hands[seat]  # the placed tile leaves it; the rest keep their order
+        i = held.index(_TILE(code // 5))
+        hands[seat] = held[:i] + held[i + 1 :]
         values["layout"] = next_layout(before["layout"], c.layout, code % 5)
         points = c.last_points
         if points:
@@ -480,7 +482,7 @@ def core_from_snapshot(
         rules.target,
         rules.tiles_per_hand,
     )
-    c.hands = hands
+    c.held = [core.hand_mask(h) for h in hands]
     c.boneyard = boneyard[::-1]
     c.layout = snapshot.layout.to_core()
     c.current = snapshot.current if snapshot.current is not None else -1

@@ -42,7 +42,6 @@ from engine.players.playout import Policy, play_hand, reply_policy
 from engine.players.race import point_scale, win_chance
 from engine.rng import derive_seed
 from engine.state import SeatView
-from engine.tiles import PIPS
 
 RACE_EVERY = 16
 """Worlds between two checks for actions that are clearly worse than the leader."""
@@ -197,11 +196,8 @@ def _utility(c: core.Core, team: int, teams: int, scale: float, pip_weight: floa
         # Cut off before the hand ended: the pips still held are what each
         # side stands to lose.
         team_of = c.team_of
-        for seat, hand in enumerate(c.hands):
-            pips = 0
-            for t in hand:
-                pips += PIPS[t]
-            scores[team_of[seat]] -= pip_weight * pips
+        for seat, held in enumerate(c.held):
+            scores[team_of[seat]] -= pip_weight * core.pips_in(held)
     target = c.target
     need = max(target - scores[team], 1.0)
     other_need = max(min(target - scores[t] for t in range(teams) if t != team), 1.0)

@@ -112,7 +112,7 @@ class Knowledge:
         c = base.copy()
         for seat, hand in enumerate(hands):
             if seat != self.me:
-                c.hands[seat] = hand
+                c.held[seat] = core.hand_mask(hand)
         c.boneyard = hands[self.me]
         return c
 

@@ -84,7 +84,7 @@ def reply_policy(c: core.Core, rng: random.Random) -> int:
     # best[v * 5 + r]: the largest count with remainder r (mod 5) that a tile of
     # the next hand brings to an end needing v (-1: none).
     best = [-1] * 35
-    for t in c.hands[(c.current + 1) % c.players]:
+    for t in c.hand((c.current + 1) % c.players):
         for v, o in _SIDES[t]:
             k = v * 5 + o % 5
             if o > best[k]:

@@ -346,6 +346,7 @@ def test_a_core_stepped_in_place_reports_each_step_in_its_last_fields() -> None:
                 hands_played += 1
                 continue
             seat = c.current
+            held = c.held[seat]
             codes = c.legal()
             code = codes[rng.below(len(codes))]
             c.step(code)
@@ -354,6 +355,7 @@ def test_a_core_stepped_in_place_reports_each_step_in_its_last_fields() -> None:
                 assert c.last_total == total
                 assert c.last_points == core.placement_points(total)
             elif code == core.DRAW:
-                assert c.last_drawn == c.hands[seat][-1]
+                assert c.last_drawn not in core.tiles_in(held)
+                assert c.hand(seat) == tuple(sorted((*core.tiles_in(held), c.last_drawn)))
             assert (c.last_result is not None) == (c.phase == core.PHASE_DEAL)
         assert hands_played >= 1 and c.last_result is None and c.winner >= 0

@@ -19,7 +19,7 @@ def dealt(hands: list[str], boneyard: str) -> core.Core:
     return c
 
 
-def best_reply(lay: core.Layout, hand: list[int]) -> int:
+def best_reply(lay: core.Layout, hand: tuple[int, ...]) -> int:
     """The most the holder of ``hand`` can score with one placement on ``lay`` (by placing)."""
     best = 0
     for t in hand:
@@ -37,7 +37,7 @@ def reference(c: core.Core) -> int:
     legal = c.legal()
     if len(legal) == 1:
         return legal[0]
-    nxt = c.hands[(c.current + 1) % c.players]
+    nxt = c.hand((c.current + 1) % c.players)
 
     def key(code: int) -> int:
         after = c.layout.copy()
@@ -64,12 +64,12 @@ def test_reply_policy_avoids_handing_over_an_easy_twenty() -> None:
     assert greedy == core.play_code(tile("6-6"), core.E)
     after = c.copy()
     after.step(greedy)
-    assert best_reply(after.layout, after.hands[0]) == 20
+    assert best_reply(after.layout, after.hand(0)) == 20
     choice = reply_policy(c, rng)
     assert choice != greedy
     after = c.copy()
     after.step(choice)
-    assert best_reply(after.layout, after.hands[0]) < 20
+    assert best_reply(after.layout, after.hand(0)) < 20
 
 
 def test_reply_policy_matches_placing_every_reply() -> None:

@@ -11,8 +11,9 @@ from textual.pilot import Pilot
 
 from allfives_tui.app import AllFivesApp
 from allfives_tui.saves import Settings
+from allfives_tui.screenshots import mid_game
 from allfives_tui.widgets.board import plan_board
-from tests.tui.helpers import play_out, random_state, record_of, two_ends_record
+from tests.tui.helpers import play_out, record_of, two_ends_record
 
 
 def _app(state: Any = None) -> AllFivesApp:
@@ -33,7 +34,7 @@ def test_new_game_screen(snap_compare: Any) -> None:
 
 
 def test_mid_game_full_cross_with_bent_lines(snap_compare: Any) -> None:
-    state = random_state(14, 12)
+    state = mid_game()
     layout = state.layout
     assert layout.north and layout.south and len(layout.open_ends()) == 4
     assert state.current == 0
@@ -42,7 +43,7 @@ def test_mid_game_full_cross_with_bent_lines(snap_compare: Any) -> None:
 
 
 def test_mid_game_large_terminal(snap_compare: Any) -> None:
-    state = random_state(14, 12)
+    state = mid_game()
     assert snap_compare(_app(state), terminal_size=(140, 44), run_before=_settle)
 
 
@@ -64,11 +65,11 @@ def test_game_over(snap_compare: Any) -> None:
 
 
 def test_too_small_message(snap_compare: Any) -> None:
-    assert snap_compare(_app(random_state(14, 12)), terminal_size=(60, 18), run_before=_settle)
+    assert snap_compare(_app(mid_game()), terminal_size=(60, 18), run_before=_settle)
 
 
 def test_help(snap_compare: Any) -> None:
     assert snap_compare(
-        _app(random_state(14, 12)), terminal_size=(80, 24), press=["question_mark"],
+        _app(mid_game()), terminal_size=(80, 24), press=["question_mark"],
         run_before=_settle,
     )
