@@ -10,13 +10,22 @@ from collections.abc import Sequence
 
 from engine import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed, Rules
 
+_YOU_FORM = {"plays": "play", "leads": "lead", "draws": "draw", "passes": "pass",
+             "goes": "go", "wins": "win"}
+
+
+def verb_for(name: str, verb: str) -> str:
+    """``verb`` (written for "she": ``"leads"``) as it agrees with ``name``: "You lead"."""
+    return _YOU_FORM.get(verb, verb) if name == "You" else verb
+
+
+def says(name: str, verb: str) -> str:
+    """``"Ann leads"``, ``"You lead"``: a name and a verb that agrees with it."""
+    return f"{name} {verb_for(name, verb)}"
+
 
 def _verb(names: Sequence[str], seat: int, viewer: int | None, verb: str) -> str:
-    if seat == viewer:
-        plural = {"plays": "play", "leads": "lead", "draws": "draw", "passes": "pass",
-                  "goes": "go", "wins": "win", "must": "must"}
-        return f"You {plural.get(verb, verb)}"
-    return f"{names[seat]} {verb}"
+    return says("You" if seat == viewer else names[seat], verb)
 
 
 def team_name(rules: Rules, team: int, names: Sequence[str]) -> str:

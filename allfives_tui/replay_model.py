@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from allfives_tui.describe import says, verb_for
 from engine import (
     AllFivesError,
     Dealt,
@@ -126,9 +127,20 @@ class Replay:
         """A team's name: the seat's name, or partners joined with ``&``."""
         return " & ".join(self.seat_name(s) for s in self.rules.seats_of(team))
 
+    def says(self, seat: int, verb: str) -> str:
+        """``seat``'s name and ``verb`` agreeing with it: "Ann leads", "You lead"."""
+        return says(self.seat_name(seat), verb)
+
+    def view_name(self, seat: int) -> str:
+        """``"Ann's view"``; ``"your view"`` for a seat named "You"."""
+        name = self.seat_name(seat)
+        return "your view" if name == "You" else f"{name}'s view"
+
     def wins_word(self, team: int) -> str:
-        """``"wins"`` for one player, ``"win"`` for partners."""
-        return "win" if len(self.rules.seats_of(team)) > 1 else "wins"
+        """``"wins"`` for one player, ``"win"`` for partners (and for "You")."""
+        if len(self.rules.seats_of(team)) > 1:
+            return "win"
+        return verb_for(self.team_name(team), "wins")
 
     def describe(self, index: int) -> str:
         """What happened at frame ``index``, in words (one line per event)."""
@@ -145,26 +157,27 @@ def describe_events(frame: Frame, replay: Replay, viewer: int | None = None) -> 
     name = replay.seat_name
     for ev in frame.events:
         if isinstance(ev, Dealt):
-            lines.append(f"Hand {ev.hand_number} is dealt; {name(ev.start)} leads.")
+            lines.append(f"Hand {ev.hand_number} is dealt; {replay.says(ev.start, 'leads')}.")
         elif isinstance(ev, Placed):
             where = "leads" if ev.end is None else "plays"
             on = "" if ev.end is None else f" on the {ev.end.word} end"
             score = f", scoring {ev.points}" if ev.points else ""
             lines.append(
-                f"{name(ev.seat)} {where} {ev.tile}{on}: the ends total {ev.total}{score}."
+                f"{replay.says(ev.seat, where)} {ev.tile}{on}: the ends total {ev.total}{score}."
             )
         elif isinstance(ev, Drew):
             seen = ev.tile is not None and viewer in (None, ev.seat)
             tile = f" {ev.tile}" if seen else " a tile"
             must = " and must play it" if ev.must_play else ""
-            lines.append(f"{name(ev.seat)} draws{tile}{must}.")
+            lines.append(f"{replay.says(ev.seat, 'draws')}{tile}{must}.")
         elif isinstance(ev, Passed):
-            lines.append(f"{name(ev.seat)} cannot play and passes.")
+            lines.append(f"{name(ev.seat)} cannot play and {verb_for(name(ev.seat), 'passes')}.")
         elif isinstance(ev, HandOver):
             if ev.out_seat is None:
                 lines.append(f"Hand {ev.hand_number} is blocked.")
             else:
-                lines.append(f"{name(ev.out_seat)} goes out; hand {ev.hand_number} is over.")
+                out = replay.says(ev.out_seat, "goes")
+                lines.append(f"{out} out; hand {ev.hand_number} is over.")
             lost = [
                 f"{name(s)} {pips} pips, -{pen}"
                 for s, (pips, pen) in enumerate(zip(ev.pips, ev.penalties, strict=True))

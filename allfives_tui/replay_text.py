@@ -62,7 +62,7 @@ def _deal_lines(out: list[str], frame: Frame, replay: Replay, width: int) -> Non
     state = frame.state
     start = state.current if state.current is not None else 0
     out.append("")
-    out.append(f"Hand {frame.hand}: {replay.seat_name(start)} leads")
+    out.append(f"Hand {frame.hand}: {replay.says(start, 'leads')}")
     for seat, hand in enumerate(state.hands):
         tiles = " ".join(str(t) for t in hand)
         out.append(f"  {replay.seat_name(seat) + ':':<{width + 1}} {tiles}")
@@ -91,7 +91,7 @@ def _hand_over_lines(out: list[str], ev: HandOver, frame: Frame, replay: Replay)
     if ev.out_seat is None:
         out.append(f"  Hand {ev.hand_number} is blocked.")
     else:
-        out.append(f"  {replay.seat_name(ev.out_seat)} goes out.")
+        out.append(f"  {replay.says(ev.out_seat, 'goes')} out.")
     for team in range(rules.teams):
         seats = rules.seats_of(team)
         penalty = sum(ev.penalties[s] for s in seats)

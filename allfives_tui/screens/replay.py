@@ -355,7 +355,7 @@ class ReplayScreen(Screen[None]):
         if self.viewer is None:
             parts.append("all hands face up")
         else:
-            parts.append(f"{replay.seat_name(self.viewer)}'s view")
+            parts.append(replay.view_name(self.viewer))
         if self.playing:
             parts.append(f"▶ playing, {SPEEDS[self.speed]:g} s a step")
         self._status.update(" · ".join(parts), layout=False)
