@@ -152,6 +152,7 @@ def random_hand(c: core.Core, rng: random.Random) -> None:
     step = c.step
     legal = c.legal
     rnd = rng.random
-    while c.phase == core.PHASE_PLAY:
+    playing = core.PHASE_PLAY
+    while c.phase == playing:
         codes = legal()
         step(codes[int(rnd() * len(codes))])
