@@ -96,7 +96,9 @@ _TILE = ALL_TILES.__getitem__
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal move of the seat to act: plays that match an open end, else draw, else pass.
 
-    Empty at a deal (use :func:`seeded_deal` or :func:`random_deal`) and at the end.
+    Plays come end by end (west, east, north, south; a lead before any), and
+    on each end by tile (``ALL_TILES`` order). Empty at a deal (use
+    :func:`seeded_deal` or :func:`random_deal`) and at the end.
     """
     private: dict[str, Any] = state.__pydantic_private__  # type: ignore[assignment]
     codes = private["_legal"]
