@@ -62,20 +62,29 @@ def _fit_table(end: int) -> dict[int, tuple[int, ...]]:
     # Every set of tiles sharing a pip value -> their play codes on ``end``, in id order.
     table: dict[int, tuple[int, ...]] = {}
     for v in range(7):
-        suit = [t for t in range(SET_SIZE) if SUIT[v] >> t & 1]
-        for pick in range(1 << len(suit)):
-            chosen = [t for i, t in enumerate(suit) if pick >> i & 1]
-            table[sum(1 << t for t in chosen)] = tuple(t * 5 + end for t in chosen)
+        masks, codes = [0], [()]
+        for t in range(SET_SIZE):  # ascending, so each code joins the end of the tuple
+            if SUIT[v] >> t & 1:
+                bit, code = 1 << t, (t * 5 + end,)
+                masks += [m | bit for m in masks]
+                codes += [c + code for c in codes]
+        table.update(zip(masks, codes, strict=True))
     return table
 
 
 _FIT_W, _FIT_E, _FIT_N, _FIT_S = (_fit_table(end) for end in (W, E, N, S))
 
+
+def _chunk_table(k: int) -> list[tuple[int, ...]]:
+    # Seven bits of a hand mask (tiles 7k..7k+6) -> their tile ids, by doubling.
+    rows: list[tuple[int, ...]] = [()]
+    for t in range(7 * k, 7 * k + 7):
+        rows += [(*row, t) for row in rows]
+    return rows
+
+
 # A hand mask read seven bits at a time: the tile ids, lead codes and pips in each chunk.
-_CHUNK_TILES = tuple(
-    tuple(tuple(7 * k + i for i in range(7) if bits >> i & 1) for bits in range(128))
-    for k in range(4)
-)
+_CHUNK_TILES = tuple(tuple(_chunk_table(k)) for k in range(4))
 _CHUNK_LEADS = tuple(
     tuple(tuple(t * 5 + LEAD for t in tiles) for tiles in chunk) for chunk in _CHUNK_TILES
 )
