@@ -62,7 +62,8 @@ def _fit_table(end: int) -> dict[int, tuple[int, ...]]:
     # Every set of tiles sharing a pip value -> their play codes on ``end``, in id order.
     table: dict[int, tuple[int, ...]] = {}
     for v in range(7):
-        masks, codes = [0], [()]
+        masks: list[int] = [0]
+        codes: list[tuple[int, ...]] = [()]
         for t in range(SET_SIZE):  # ascending, so each code joins the end of the tuple
             if SUIT[v] >> t & 1:
                 bit, code = 1 << t, (t * 5 + end,)
