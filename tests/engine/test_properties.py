@@ -75,6 +75,10 @@ def check_state(state: GameState) -> None:
         legal = legal_actions(state)
         assert set(legal) == expected_legal(state)
         assert len(set(legal)) == len(legal)
+        # The documented order: plays end by end (a lead first), then by tile id.
+        plays = [a for a in legal if isinstance(a, Play)]
+        keys = [(-1 if a.end is None else a.end.slot, a.tile.id) for a in plays]
+        assert keys == sorted(keys)
         texts = [to_text(a) for a in legal]
         assert len(set(texts)) == len(texts), "notation is unique among legal actions"
         for action, text in zip(legal, texts, strict=True):

@@ -360,23 +360,3 @@ def test_a_core_stepped_in_place_reports_each_step_in_its_last_fields() -> None:
             assert (c.last_result is not None) == (c.phase == core.PHASE_DEAL)
         assert hands_played >= 1 and c.last_result is None and c.winner >= 0
 
-
-def test_legal_actions_come_end_by_end_then_in_tile_order() -> None:
-    """The documented order: plays end by end (west, east, north, south; a lead
-    before any end exists), and on each end by tile id; a seat's view agrees."""
-    seen_north = False
-    for seed in range(30):
-        state = new_game(Rules(players=2 + seed % 3))
-        rng = Rng(seed)
-        while not state.is_terminal:
-            if state.is_chance:
-                state = apply(state, seeded_deal(state, seed)).state
-                continue
-            legal = legal_actions(state)
-            plays = [a for a in legal if isinstance(a, Play)]
-            keys = [(-1 if a.end is None else a.end.slot, a.tile.id) for a in plays]
-            assert keys == sorted(keys) and len(set(keys)) == len(keys)
-            seen_north = seen_north or any(k[0] >= 2 for k in keys)
-            assert state.view(state.current).legal_actions() == legal
-            state = apply(state, legal[rng.below(len(legal))]).state
-    assert seen_north
