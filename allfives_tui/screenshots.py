@@ -69,7 +69,7 @@ async def _nothing(app: object) -> None:
 
 
 async def _open_replay(app: object) -> None:
-    from allfives_tui.app import AllFivesApp
+    from allfives_tui.ui.app import AllFivesApp
 
     assert isinstance(app, AllFivesApp)
     record = _record(random_play(14, None, target=0, hands=1))
@@ -90,8 +90,8 @@ def shots() -> list[Shot]:
 
 async def _shoot(out: Path, name: str, size: tuple[int, int], record: GameRecord | None,
                  step: Callable[..., Awaitable[None]] | None) -> Path:
-    from allfives_tui.app import AllFivesApp
-    from allfives_tui.saves import Settings
+    from allfives_tui.table.storage import Settings
+    from allfives_tui.ui.app import AllFivesApp
 
     app = AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0, autosave=False)
     async with app.run_test(size=size) as pilot:

@@ -28,7 +28,7 @@ from textual import events
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from allfives_tui.replay_model import load_replay
+from allfives_tui.table.replay import load_replay
 from engine import Rules, apply, legal_actions, new_game, seeded_deal
 from engine.players import make_player
 from engine.record import GameRecord, Seat, load, save
@@ -88,7 +88,7 @@ async def bench_steps(
     the first compositor update (what the driver writes to the terminal) after
     the screen has handled the key.
     """
-    from allfives_tui.screens.replay import ReplayApp, ReplayScreen
+    from allfives_tui.ui.screens.replay import ReplayApp, ReplayScreen
 
     first: list[float] = []
     cpu: list[float] = []

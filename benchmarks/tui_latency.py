@@ -31,8 +31,8 @@ SIZES = ((80, 24), (200, 60))
 CHILD = """
 import sys, time
 t0 = float(sys.argv[1]); w, h = int(sys.argv[2]), int(sys.argv[3])
-from allfives_tui.app import AllFivesApp
-from allfives_tui.saves import Settings
+from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.table.storage import Settings
 
 app = AllFivesApp(Settings(seed=7, speed=5.0), start=True, speed=5.0)
 stamps = []
@@ -74,9 +74,9 @@ def cold_start(width: int, height: int, runs: int) -> float:
 
 async def key_latency(width: int, height: int, keys: int) -> tuple[float, float]:
     """Median (selection keys, play key) seconds from a key press to its frame."""
-    from allfives_tui.app import AllFivesApp
-    from allfives_tui.saves import Settings
-    from allfives_tui.screens.game import GameScreen
+    from allfives_tui.table.storage import Settings
+    from allfives_tui.ui.app import AllFivesApp
+    from allfives_tui.ui.screens.game import GameScreen
     from engine import Play
 
     app = AllFivesApp(Settings(seed=7, speed=0.0), start=True, speed=0.0)

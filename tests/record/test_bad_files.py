@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from allfives_tui.cli import main
-from allfives_tui.replay_model import Replay, ReplayLoadError, read_record
+from allfives_tui.table.replay import Replay, ReplayLoadError, read_record
 from engine.record import MAX_BYTES
 from tests.replay.games import SMALL_RECORD
 

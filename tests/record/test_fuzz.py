@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from allfives_tui.replay_model import Replay, ReplayLoadError, parse_for_replay, replay_from_text
+from allfives_tui.table.replay import Replay, ReplayLoadError, parse_for_replay, replay_from_text
 from engine import RecordError
 from engine.record import GameRecord, parse_record
 from tests.replay.games import SMALL_RECORD, game_record

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from allfives_tui.app import AllFivesApp
-from allfives_tui.screens.replay import OpenReplayScreen, ReplayScreen
+from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayScreen
 from engine.record import parse_record
 from tests.replay.games import SMALL_RECORD
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from allfives_tui.replay_model import Replay
-from allfives_tui.replay_text import render_text
+from allfives_tui.table.replay import Replay
+from allfives_tui.table.text import render_text
 from engine import Rules
 from engine.record import GameRecord, Seat
 from tests.replay.games import NAMES, play_game

@@ -9,8 +9,8 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
 
-from allfives_tui.replay_model import ReplayLoadError, read_record
-from allfives_tui.screens.replay import OpenReplayScreen, ReplayApp, ReplayScreen
+from allfives_tui.table.replay import ReplayLoadError, read_record
+from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayApp, ReplayScreen
 from engine.record import parse_record
 from tests.replay.games import SMALL_RECORD
 

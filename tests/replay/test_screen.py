@@ -7,10 +7,10 @@ import re
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from allfives_tui.replay_model import Replay
-from allfives_tui.screens.replay import SPEEDS, ReplayApp, ReplayScreen
-from allfives_tui.widgets import Board, HandView, Scoreboard
-from allfives_tui.widgets.move_list import MoveList
+from allfives_tui.table.replay import Replay
+from allfives_tui.ui.screens.replay import SPEEDS, ReplayApp, ReplayScreen
+from allfives_tui.ui.widgets import Board, HandView, Scoreboard
+from allfives_tui.ui.widgets.move_list import MoveList
 from engine import Tile, parse_tile
 from engine.record import parse_record
 from tests.replay.games import SMALL_RECORD, game_record

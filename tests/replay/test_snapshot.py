@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from allfives_tui.replay_model import Replay
-from allfives_tui.screens.replay import ReplayApp
+from allfives_tui.table.replay import Replay
+from allfives_tui.ui.screens.replay import ReplayApp
 from engine.record import parse_record
 from tests.replay.games import SMALL_RECORD
 

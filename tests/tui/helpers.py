@@ -46,7 +46,7 @@ def screen_text(app: App[object]) -> str:
 
 async def settle(pilot: Pilot[object], limit: int = 400) -> None:
     """Wait until the human must act, or a summary / game-over screen is up."""
-    from allfives_tui.screens.game import GameScreen
+    from allfives_tui.ui.screens.game import GameScreen
 
     app = pilot.app
     for _ in range(limit):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from allfives_tui.describe import describe
+from allfives_tui.table.words import describe
 from engine import Dealt, Drew, End, GameOver, HandOver, Passed, Placed, Rules, parse_tile
 
 NAMES = ("You", "West")

@@ -6,11 +6,11 @@ import time
 
 from textual.widgets._footer import FooterKey
 
-from allfives_tui.app import AllFivesApp
-from allfives_tui.saves import Settings, load_current
-from allfives_tui.screens.game import GameScreen
-from allfives_tui.screens.hand_summary import HandSummaryScreen
-from allfives_tui.widgets import Board, HandView
+from allfives_tui.table.storage import Settings, load_current
+from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.screens.game import GameScreen
+from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
+from allfives_tui.ui.widgets import Board, HandView
 from engine import Draw, End, Pass, Phase, Play, parse_tile
 from engine.record import GameRecord
 from tests.tui.helpers import dealt_record, screen_text, settle, two_ends_record
@@ -339,7 +339,7 @@ async def test_up_and_down_choose_the_end_and_nothing_steals_the_keys() -> None:
 
 
 async def test_game_over_offers_a_replay_and_comes_back_to_the_choices() -> None:
-    from allfives_tui.screens.game_over import GameOverScreen
+    from allfives_tui.ui.screens.game_over import GameOverScreen
     from tests.tui.helpers import play_out, record_of
 
     state = play_out(5, target=60, hands=20)

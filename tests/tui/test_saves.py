@@ -11,21 +11,21 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui import saves
-from allfives_tui.app import AllFivesApp
 from allfives_tui.cli import main
-from allfives_tui.saves import Settings, load_current
-from allfives_tui.screens.game import GameScreen
-from allfives_tui.screens.new_game import NewGameScreen
-from allfives_tui.screens.save_as import SaveAsScreen
+from allfives_tui.table import storage
+from allfives_tui.table.storage import Settings, load_current
+from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.screens.game import GameScreen
+from allfives_tui.ui.screens.new_game import NewGameScreen
+from allfives_tui.ui.screens.save_as import SaveAsScreen
 from engine.record import load
 from tests.tui.helpers import settle
 
 CHILD = textwrap.dedent(
     """
     import asyncio, sys, time
-    from allfives_tui.app import AllFivesApp
-    from allfives_tui.saves import Settings
+    from allfives_tui.ui.app import AllFivesApp
+    from allfives_tui.table.storage import Settings
     from tests.tui.helpers import settle
 
     async def main():
@@ -79,7 +79,7 @@ async def test_continue_resumes_the_saved_game_exactly() -> None:
         await settle(pilot)
         state = app.session.state
         await pilot.press("q")
-    assert app.saved_on_exit == saves.current_path()
+    assert app.saved_on_exit == storage.current_path()
     record = load_current()
     assert record is not None and record.final_state() == state
     again = AllFivesApp(resume=record, speed=0.0)
@@ -96,7 +96,7 @@ async def test_the_new_game_screen_offers_continue_and_remembers_settings() -> N
         await settle(pilot)
         await pilot.press("q")
     settings = Settings(players=3, name="Ana", seed=21, speed=0.0)
-    saves.save_settings(settings)
+    storage.save_settings(settings)
     app = AllFivesApp(speed=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -147,8 +147,8 @@ def test_continue_with_no_saved_game_says_so_and_exits_1(
 
 
 def test_continue_with_a_damaged_save_says_why(capsys: pytest.CaptureFixture[str]) -> None:
-    saves.current_path().parent.mkdir(parents=True)
-    saves.current_path().write_text('{"format": "allfives-record", "version": 1}')
+    storage.current_path().parent.mkdir(parents=True)
+    storage.current_path().write_text('{"format": "allfives-record", "version": 1}')
     assert main(["--continue"]) == 1
     err = capsys.readouterr().err
     assert "cannot be continued" in err and "rules" in err
@@ -191,4 +191,4 @@ async def test_enter_starts_the_game_and_the_settings_are_remembered() -> None:
         rules = app.session.state.rules
         assert rules.players == 4 and rules.partnerships and rules.target == 200
         assert app.session.names == ("You", "West", "North", "East")
-    assert saves.load_settings().players == 4
+    assert storage.load_settings().players == 4

@@ -9,10 +9,10 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from allfives_tui.app import AllFivesApp
-from allfives_tui.saves import Settings
 from allfives_tui.screenshots import mid_game
-from allfives_tui.widgets.board import plan_board
+from allfives_tui.table.storage import Settings
+from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.widgets.board import plan_board
 from tests.tui.helpers import play_out, record_of, two_ends_record
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 
-from allfives_tui.widgets import WIDGETS_CSS, Board, HandView
-from allfives_tui.widgets.board import plan_board
+from allfives_tui.ui.widgets import WIDGETS_CSS, Board, HandView
+from allfives_tui.ui.widgets.board import plan_board
 from engine import End, Layout, Rules, apply, new_game, seeded_deal
 from engine.rng import Rng
 from tests.tui.helpers import random_state

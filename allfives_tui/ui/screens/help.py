@@ -8,7 +8,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from allfives_tui.widgets.too_small import TooSmall
+from allfives_tui.ui.widgets.too_small import TooSmall
 
 HELP_TEXT = """\
 # All Fives

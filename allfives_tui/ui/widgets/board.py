@@ -33,7 +33,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from allfives_tui.widgets.tiles import Border, horizontal_glyph, vertical_glyph
+from allfives_tui.ui.widgets.tiles import Border, horizontal_glyph, vertical_glyph
 from engine import End, Layout, Tile
 
 # Directions as unit vectors (x grows east, y grows south).

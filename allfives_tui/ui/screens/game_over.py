@@ -8,16 +8,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from allfives_tui.describe import team_name
-from allfives_tui.screens.hand_summary import scores_text
-from allfives_tui.widgets.too_small import TooSmall
+from allfives_tui.table.words import team_name
+from allfives_tui.ui.screens.hand_summary import scores_text
+from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import GameState
 
 
 def replay_available() -> bool:
     """True when the replay screen is installed."""
     try:
-        import allfives_tui.screens.replay  # noqa: F401
+        import allfives_tui.ui.screens.replay  # noqa: F401
     except ImportError:
         return False
     return True

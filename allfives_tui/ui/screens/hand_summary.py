@@ -10,8 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from allfives_tui.describe import team_name
-from allfives_tui.widgets.too_small import TooSmall
+from allfives_tui.table.words import team_name
+from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import GameState, HandOver
 
 

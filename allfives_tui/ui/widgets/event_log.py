@@ -6,12 +6,12 @@ from collections.abc import Iterable, Sequence
 
 from textual.widgets import RichLog
 
-from allfives_tui.describe import describe
+from allfives_tui.table.words import describe
 from engine import Event, Rules
 
 
 class EventLog(RichLog, can_focus=False):
-    """A scrolling log of events described with :func:`~allfives_tui.describe.describe`."""
+    """A scrolling log of events described with :func:`~allfives_tui.table.words.describe`."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(

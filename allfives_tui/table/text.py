@@ -6,7 +6,7 @@ scores, then the end-of-hand arithmetic: made for sharing and for diffs.
 
 from __future__ import annotations
 
-from allfives_tui.replay_model import Frame, Replay, printable
+from allfives_tui.table.replay import Frame, Replay, printable
 from engine import GameOver, HandOver
 
 

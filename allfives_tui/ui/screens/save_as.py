@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from allfives_tui.widgets.too_small import TooSmall
+from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.record import GameRecord, save
 
 

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from allfives_tui.saves import Settings
+from allfives_tui.table.storage import Settings
 from engine import (
     Action,
     Event,
@@ -46,7 +46,7 @@ def seats_for(settings: Settings) -> tuple[Seat, ...]:
 
 def _level(seat: Seat) -> str:
     """The seat's computer level, or the default one when it has none (or an unknown one)."""
-    from allfives_tui.saves import default_level
+    from allfives_tui.table.storage import default_level
     from engine.players import LEVELS
 
     return seat.level if seat.level in LEVELS else default_level()

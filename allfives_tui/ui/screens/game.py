@@ -20,9 +20,9 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
-from allfives_tui.session import GameSession
-from allfives_tui.widgets import Board, BoneyardCounter, EventLog, HandView, Scoreboard
-from allfives_tui.widgets.too_small import TooSmall
+from allfives_tui.table.table import GameSession
+from allfives_tui.ui.widgets import Board, BoneyardCounter, EventLog, HandView, Scoreboard
+from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import (
     Action,
     Draw,
@@ -41,7 +41,7 @@ from engine import (
 )
 
 if TYPE_CHECKING:
-    from allfives_tui.app import AllFivesApp
+    from allfives_tui.ui.app import AllFivesApp
 
 TILE_KEYS = Binding.Group("Tile", compact=True)
 END_KEYS = Binding.Group("End", compact=True)

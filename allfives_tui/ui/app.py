@@ -11,17 +11,17 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from allfives_tui import saves
-from allfives_tui.saves import AutoSaver, Settings
-from allfives_tui.screens.game import GameScreen
-from allfives_tui.screens.game_over import GameOverScreen, replay_available
-from allfives_tui.screens.hand_summary import HandSummaryScreen
-from allfives_tui.screens.help import HelpScreen
-from allfives_tui.screens.new_game import NewGameScreen
-from allfives_tui.screens.save_as import SaveAsScreen
-from allfives_tui.session import GameSession
-from allfives_tui.widgets import WIDGETS_CSS
-from allfives_tui.widgets.too_small import too_small
+from allfives_tui.table import storage
+from allfives_tui.table.storage import AutoSaver, Settings
+from allfives_tui.table.table import GameSession
+from allfives_tui.ui.screens.game import GameScreen
+from allfives_tui.ui.screens.game_over import GameOverScreen, replay_available
+from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
+from allfives_tui.ui.screens.help import HelpScreen
+from allfives_tui.ui.screens.new_game import NewGameScreen
+from allfives_tui.ui.screens.save_as import SaveAsScreen
+from allfives_tui.ui.widgets import WIDGETS_CSS
+from allfives_tui.ui.widgets.too_small import too_small
 from engine import GameOver, HandOver
 from engine.errors import RecordError
 from engine.record import GameRecord
@@ -46,7 +46,7 @@ class AllFivesApp(App[None]):
         autosave: bool = True,
     ) -> None:
         super().__init__()
-        self.settings = settings or saves.load_settings()
+        self.settings = settings or storage.load_settings()
         self.resume = resume
         self.start_now = start
         self.speed = self.settings.speed if speed is None else speed
@@ -64,7 +64,7 @@ class AllFivesApp(App[None]):
         elif self.start_now:
             self.push_screen(self._game_screen(GameSession.new(self.settings)))
         else:
-            self.push_screen(NewGameScreen(self.settings, can_continue=saves.has_unfinished()))
+            self.push_screen(NewGameScreen(self.settings, can_continue=storage.has_unfinished()))
 
     def _game_screen(self, session: GameSession) -> GameScreen:
         self.session = session
@@ -75,7 +75,7 @@ class AllFivesApp(App[None]):
         self.settings = settings
         self.speed = settings.speed
         try:
-            saves.save_settings(settings)
+            storage.save_settings(settings)
         except OSError as err:
             self.notify(f"Could not remember the settings: {err}", severity="warning")
         self._replace_with(self._game_screen(GameSession.new(settings)))
@@ -83,7 +83,7 @@ class AllFivesApp(App[None]):
     def continue_saved(self) -> None:
         """Resume the unfinished game from the autosave."""
         try:
-            record = saves.load_current()
+            record = storage.load_current()
         except RecordError as err:
             self.notify(f"The saved game cannot be continued: {err}", severity="error")
             return
@@ -154,7 +154,7 @@ class AllFivesApp(App[None]):
         def chosen(choice: str | None) -> None:
             if choice == "new":
                 self._replace_with(
-                    NewGameScreen(self.settings, can_continue=saves.has_unfinished())
+                    NewGameScreen(self.settings, can_continue=storage.has_unfinished())
                 )
             elif choice == "replay":
                 # back to these choices when the replay closes
@@ -166,7 +166,7 @@ class AllFivesApp(App[None]):
 
     def open_replay(self, record: GameRecord, then: Callable[[], None] | None = None) -> None:
         """Show ``record`` in the replay screen; ``then`` runs when it closes."""
-        from allfives_tui.screens.replay import ReplayScreen
+        from allfives_tui.ui.screens.replay import ReplayScreen
 
         self.push_screen(ReplayScreen(record), (lambda _: then()) if then else None)
 
@@ -177,11 +177,11 @@ class AllFivesApp(App[None]):
 
     def action_new_game(self) -> None:
         """Go to the new-game screen (the current game stays saved)."""
-        self._replace_with(NewGameScreen(self.settings, can_continue=saves.has_unfinished()))
+        self._replace_with(NewGameScreen(self.settings, can_continue=storage.has_unfinished()))
 
     def action_open_replay(self) -> None:
         """Ask for a game record and replay it."""
-        from allfives_tui.screens.replay import OpenReplayScreen
+        from allfives_tui.ui.screens.replay import OpenReplayScreen
 
         self.push_screen(OpenReplayScreen())
 

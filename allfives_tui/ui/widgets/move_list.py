@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from allfives_tui.replay_model import Frame, Replay
+from allfives_tui.table.replay import Frame, Replay
 
 NAME_WIDTH = 6
 """Columns for a seat's name in a line; longer names are cut."""

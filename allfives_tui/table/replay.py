@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from allfives_tui.describe import says, verb_for
+from allfives_tui.table.words import says, verb_for
 from engine import (
     AllFivesError,
     Dealt,

@@ -13,9 +13,9 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from allfives_tui.saves import SPEEDS, Settings
-from allfives_tui.session import COMPUTER_NAMES
-from allfives_tui.widgets.too_small import TooSmall
+from allfives_tui.table.storage import SPEEDS, Settings
+from allfives_tui.table.table import COMPUTER_NAMES
+from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import HandSize
 from engine.players import LEVELS
 from engine.rules import DEFAULT_TARGETS, Rules

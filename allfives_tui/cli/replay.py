@@ -12,8 +12,8 @@ import argparse
 import os
 import sys
 
-from allfives_tui.replay_model import ReplayLoadError, load_replay, one_line, printable
-from allfives_tui.replay_text import render_text
+from allfives_tui.table.replay import ReplayLoadError, load_replay, one_line, printable
+from allfives_tui.table.text import render_text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     except ReplayLoadError as err:
         if args.text or err.salvage is None or not (sys.stdin.isatty() and sys.stdout.isatty()):
             return _fail(file, err.message)
-        from allfives_tui.screens.replay import ReplayApp
+        from allfives_tui.ui.screens.replay import ReplayApp
 
         ReplayApp(error=err, path=file).run()
         return _fail(file, err.message)
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         return 0
-    from allfives_tui.screens.replay import ReplayApp
+    from allfives_tui.ui.screens.replay import ReplayApp
 
     ReplayApp(replay=replay, title=file).run()
     return 0

@@ -1,7 +1,7 @@
 """The replay screen: step through a recorded game with every hand face up.
 
 :class:`ReplayScreen` takes a :class:`~engine.record.GameRecord` (or a ready
-:class:`~allfives_tui.replay_model.Replay`) and works inside any app: the game
+:class:`~allfives_tui.table.replay.Replay`) and works inside any app: the game
 app pushes it for "Replay this game" and "Open replay…", and
 :class:`ReplayApp` (``allfives replay FILE``) runs it alone. Every snapshot is
 precomputed, so stepping back is instant; widgets only render the frame.
@@ -30,15 +30,15 @@ from textual.timer import Timer
 from textual.visual import VisualType
 from textual.widgets import Button, Footer, Input, Static
 
-from allfives_tui.replay_model import (
+from allfives_tui.table.replay import (
     Frame,
     Replay,
     ReplayLoadError,
     describe_events,
     load_replay,
 )
-from allfives_tui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
-from allfives_tui.widgets.move_list import MoveList
+from allfives_tui.ui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
+from allfives_tui.ui.widgets.move_list import MoveList
 from engine import GameState, Placed, Play, Tile
 from engine.record import GameRecord
 
@@ -487,9 +487,9 @@ class OpenReplayScreen(ModalScreen[None]):
     @staticmethod
     def _hint() -> str:
         """Where the game app keeps the game in progress, if it has one."""
-        from allfives_tui import saves
+        from allfives_tui.table import storage
 
-        current = saves.current_path()
+        current = storage.current_path()
         return f"The game in progress is saved in {current}" if current.is_file() else ""
 
     def on_mount(self) -> None:

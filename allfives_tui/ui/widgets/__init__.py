@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from allfives_tui.widgets.board import Board, plan_board
-from allfives_tui.widgets.event_log import EventLog
-from allfives_tui.widgets.hand import HandView
-from allfives_tui.widgets.scoreboard import BoneyardCounter, Scoreboard
+from allfives_tui.ui.widgets.board import Board, plan_board
+from allfives_tui.ui.widgets.event_log import EventLog
+from allfives_tui.ui.widgets.hand import HandView
+from allfives_tui.ui.widgets.scoreboard import BoneyardCounter, Scoreboard
 
 WIDGETS_CSS = Path(__file__).with_name("widgets.tcss")
 """The stylesheet of these widgets (board, hand, scoreboard, counter, log)."""

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 # sub-command name -> (module with add_arguments/run, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("allfives_tui.play", "Play All Fives (the default)"),
-    "replay": ("allfives_tui.replay", "Replay a saved game file"),
-    "sim": ("allfives_tui.sim", "Play computer players against each other headless"),
+    "play": ("allfives_tui.cli.play", "Play All Fives (the default)"),
+    "replay": ("allfives_tui.cli.replay", "Replay a saved game file"),
+    "sim": ("allfives_tui.cli.sim", "Play computer players against each other headless"),
 }
 
 

@@ -7,8 +7,8 @@ import sys
 
 from pydantic import ValidationError
 
-from allfives_tui import saves
-from allfives_tui.saves import SPEEDS, Settings
+from allfives_tui.table import storage
+from allfives_tui.table.storage import SPEEDS, Settings
 from engine import HandSize
 from engine.errors import RecordError
 from engine.players import LEVELS
@@ -73,7 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def settings_from(args: argparse.Namespace) -> Settings:
     """The remembered settings, overridden by the command's options."""
-    s = saves.load_settings()
+    s = storage.load_settings()
     data = s.model_dump()
     if args.players is not None:
         data["players"] = args.players
@@ -114,10 +114,10 @@ def run(args: argparse.Namespace) -> int:
     resume = None
     if args.resume:
         try:
-            resume = saves.load_current()
+            resume = storage.load_current()
         except RecordError as err:
             print(
-                f"allfives: the saved game {saves.current_path()} cannot be continued: {err}",
+                f"allfives: the saved game {storage.current_path()} cannot be continued: {err}",
                 file=sys.stderr,
             )
             return 1
@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
-    from allfives_tui.app import AllFivesApp
+    from allfives_tui.ui.app import AllFivesApp
 
     app = AllFivesApp(settings, resume=resume, start=args.start, speed=args.speed)
     app.run()
