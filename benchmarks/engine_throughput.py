@@ -3,7 +3,14 @@
     python benchmarks/engine_throughput.py [--seconds 1] [--rounds 9]
 
 Prints applies per second, games per second and microseconds per apply, and
-the moves per second of the same games on the compact rules core. With
+the moves per second of the same games on the compact rules core. Two
+*realistic* loops run beside them, reading every snapshot as real callers do:
+"app order" asks ``legal_actions(state)``, applies a move unpacking
+``state, events = apply(...)`` (as the app and replay do), builds
+``state.view(state.current)`` for the seat to act and reads the scores; "match
+order" is :func:`engine.match.play_game`'s loop (``state.phase``,
+``state.current``, ``state.view(seat)``, ``view.legal_actions()``,
+``apply(...).state``, the scores read around each hand). With
 the optional ``bench`` extra installed (``pip install -e ".[bench]"``, which
 adds the ``dominoes`` package) it also runs that package's random self-play in
 the same run, and prints the ratio of moves per second.
@@ -24,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Rules, apply, core, legal_actions, new_game, seeded_deal
+from engine import Phase, Rules, apply, core, legal_actions, new_game, seeded_deal
 
 CLOCK = time.process_time
 """CPU time of this process: the figures are per CPU second."""
@@ -51,6 +58,65 @@ def run_allfives(seconds: float, seed: int) -> tuple[int, int, int, float]:
             applies += 1
         games += 1
     return applies, moves, games, CLOCK() - start
+
+
+def run_realistic(seconds: float, seed: int) -> tuple[int, int, float]:
+    """Whole games read as the app and replay read them; return (moves, games, elapsed).
+
+    Per move: the legal actions, the move applied with its events unpacked,
+    the view of the seat to act next and the scores.
+    """
+    import random
+
+    rng = random.Random(seed)
+    rules = Rules(players=2)
+    moves = games = 0
+    start = CLOCK()
+    while CLOCK() - start < seconds:
+        state = new_game(rules)
+        game_seed = rng.getrandbits(64)
+        while not state.is_terminal:
+            if state.is_chance:
+                state, events = apply(state, seeded_deal(state, game_seed))
+                continue
+            view = state.view(state.current)  # type: ignore[arg-type]
+            legal = legal_actions(state)
+            state, events = apply(state, legal[rng.randrange(len(legal))])
+            scores = state.scores
+            moves += 1
+        del view, events, scores
+        games += 1
+    return moves, games, CLOCK() - start
+
+
+def run_match_order(seconds: float, seed: int) -> tuple[int, int, float]:
+    """Whole games in :func:`engine.match.play_game`'s order, a random choice from the
+    view's legal actions standing in for a player; return (moves, games, elapsed)."""
+    import random
+
+    rng = random.Random(seed)
+    rules = Rules(players=2)
+    moves = games = 0
+    start = CLOCK()
+    while CLOCK() - start < seconds:
+        state = new_game(rules)
+        game_seed = rng.getrandbits(64)
+        net = [0, 0]
+        while not state.is_terminal:
+            if state.is_chance:
+                before = state.scores
+                state = apply(state, seeded_deal(state, game_seed)).state
+                while state.phase is Phase.PLAY:
+                    seat = state.current
+                    assert seat is not None
+                    view = state.view(seat)
+                    legal = view.legal_actions()
+                    state = apply(state, legal[rng.randrange(len(legal))]).state
+                    moves += 1
+                for team, (old, new) in enumerate(zip(before, state.scores, strict=True)):
+                    net[team] += new - old
+        games += 1
+    return moves, games, CLOCK() - start
 
 
 def run_core(seconds: float, seed: int) -> tuple[int, int, float]:
@@ -117,11 +183,17 @@ def main() -> int:
     core_rate: list[float] = []
     games_rate: list[float] = []
     move_rate: list[float] = []
+    real_rate: list[float] = []
+    match_rate: list[float] = []
     for r in range(args.rounds):
         applies, moves, games, elapsed = run_allfives(args.seconds, args.seed + r)
         ours.append(applies / elapsed)
         move_rate.append(moves / elapsed)
         games_rate.append(games / elapsed)
+        real_moves, _, real_elapsed = run_realistic(args.seconds, args.seed + r)
+        real_rate.append(real_moves / real_elapsed)
+        match_moves, _, match_elapsed = run_match_order(args.seconds, args.seed + r)
+        match_rate.append(match_moves / match_elapsed)
         core_moves, _, core_elapsed = run_core(args.seconds, args.seed + r)
         core_rate.append(core_moves / core_elapsed)
         other = run_dominoes(args.seconds, args.seed + r)
@@ -133,6 +205,15 @@ def main() -> int:
     print(f"  moves/s         {statistics.median(move_rate):>10,.0f}   (applies without deals)")
     print(f"  games/s         {statistics.median(games_rate):>10,.1f}")
     print(f"  us per apply    {1e6 / aps:>10.2f}")
+    print("allfives realistic loops (every snapshot read, a view built each move)")
+    print(
+        f"  app order moves/s   {statistics.median(real_rate):>10,.0f}"
+        "   (legal_actions, apply + events, view, scores)"
+    )
+    print(
+        f"  match order moves/s {statistics.median(match_rate):>10,.0f}"
+        "   (match.play_game: view, view.legal_actions, apply)"
+    )
     cps = statistics.median(core_rate)
     print("allfives compact rules core (engine.core, copied before every move, as search does)")
     print(f"  moves/s         {cps:>10,.0f}")
@@ -144,6 +225,8 @@ def main() -> int:
         for label, rates in (
             ("snapshot API applies/s", ours),
             ("snapshot API moves/s  ", move_rate),
+            ("realistic, app order  ", real_rate),
+            ("realistic, match order", match_rate),
             ("compact core moves/s  ", core_rate),
         ):
             ratios = [a / b for a, b in zip(rates, theirs, strict=True)]
