@@ -9,10 +9,8 @@ reason. Nothing in a file is ever executed. Writing is atomic.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 import unicodedata
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -24,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from engine.actions import Deal
 from engine.errors import AllFivesError, RecordError
 from engine.events import Event
+from engine.files import atomic_write
 from engine.game import apply, new_game
 from engine.notation import parse_action, to_text
 from engine.rules import Rules
@@ -253,37 +252,6 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
     return parse_record(data)
 
 
-def _read_umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-_UMASK = _read_umask()
-"""Read once at import: changing the umask later would race with other threads."""
-
-
 def save(record: GameRecord, path: str | os.PathLike[str]) -> Path:
-    """Write ``record`` atomically: a temporary file in the same folder, then a rename."""
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    text = record.to_json()
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
-    try:
-        # mkstemp makes the file private (0600); give it the mode a new file
-        # gets here, or keep the mode of the file it replaces.
-        try:
-            mode = p.stat().st_mode & 0o777
-        except FileNotFoundError:
-            mode = 0o666 & ~_UMASK
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    return p
+    """Write ``record`` atomically (see :func:`engine.files.atomic_write`)."""
+    return atomic_write(path, record.to_json())
