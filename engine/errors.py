@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.record import LoadedGame
+
 
 class AllFivesError(ValueError):
     """Base class of every error the engine raises on bad input."""
@@ -27,6 +32,9 @@ class RecordError(AllFivesError):
 
     ``hand`` and ``move`` (1-based) locate the problem when it lies in the
     actions; ``good_actions`` counts the actions that replayed soundly before it.
+    ``partial``, set by the readers of :mod:`engine.record` when a well-formed
+    record stops replaying after some sound actions, is the loaded game of
+    those actions (``None`` otherwise).
     """
 
     def __init__(
@@ -47,3 +55,4 @@ class RecordError(AllFivesError):
         self.hand = hand
         self.move = move
         self.good_actions = good_actions
+        self.partial: LoadedGame | None = None

@@ -4,8 +4,9 @@ A record is JSON with a format name and version, a game id, the rules, the
 seats, and every hand's deal (given explicitly) followed by its actions in
 notation. Loading validates the JSON, then re-applies every action through the
 engine; any problem raises one :class:`RecordError` naming the hand, the move
-and the reason, and nothing else (:func:`load` and :func:`parse_record` raise
-no other exception for any input). Nothing in a file is ever executed. Writing is atomic
+and the reason, and nothing else (:func:`load`, :func:`load_game`,
+:func:`parse_record` and :func:`parse_game` raise no other exception for any
+input). Nothing in a file is ever executed. Writing is atomic
 (:func:`engine.files.atomic_write`).
 
 Format versions
@@ -40,6 +41,7 @@ import os
 import unicodedata
 import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
@@ -400,11 +402,47 @@ def _canonical(model: type[BaseModel], value: object) -> object:
         return value
 
 
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    """A record read, validated and replayed once: the record and every step of it.
+
+    ``steps`` are what :meth:`GameRecord.steps` yields, one per action (deals
+    included), so a replay viewer can be built from them without replaying
+    the record again.
+    """
+
+    record: GameRecord
+    steps: tuple[RecordStep, ...]
+
+    @property
+    def state(self) -> GameState:
+        """The state after the last action (a new game when the record has no hands)."""
+        return self.steps[-1].state if self.steps else new_game(self.record.rules)
+
+
+def parse_game(text: str | bytes) -> LoadedGame:
+    """Validate record JSON and replay it, keeping every step.
+
+    Raises :class:`RecordError`, and nothing else, on any problem. When the
+    record is well formed but an action does not replay, the error's
+    ``partial`` is the :class:`LoadedGame` of its sound beginning (the record
+    cut after its ``good_actions`` sound actions), or ``None`` when not even
+    the first deal replays.
+    """
+    record = _validated(_json_object(text))
+    steps: list[RecordStep] = []
+    try:
+        steps.extend(record.steps())
+    except RecordError as err:
+        if steps:
+            err.partial = LoadedGame(record.truncated(len(steps)), tuple(steps))
+        raise
+    return LoadedGame(record, tuple(steps))
+
+
 def parse_record(text: str | bytes) -> GameRecord:
     """Validate record JSON and replay it; raise :class:`RecordError` on any problem."""
-    record = _validated(_json_object(text))
-    record.final_state()
-    return record
+    return parse_game(text).record
 
 
 def _json_object(text: str | bytes) -> dict[str, Any]:
@@ -471,9 +509,14 @@ def _read(path: str | os.PathLike[str]) -> bytes:
         raise RecordError(f"cannot read {p}: {err.strerror or err}") from None
 
 
+def load_game(path: str | os.PathLike[str]) -> LoadedGame:
+    """Read, validate and replay a record file, keeping every step (see :func:`parse_game`)."""
+    return parse_game(_read(path))
+
+
 def load(path: str | os.PathLike[str]) -> GameRecord:
     """Read, validate and replay a record file; :class:`RecordError` names what is wrong."""
-    return parse_record(_read(path))
+    return load_game(path).record
 
 
 def save(record: GameRecord, path: str | os.PathLike[str]) -> Path:
