@@ -4,22 +4,61 @@
 >>> player = make_player("greedy", seed=1)
 >>> expert = make_player("expert", seed=1, budget=0.1)
 
-Levels, weakest first (:data:`LEVELS`):
+Levels, weakest first (:data:`LEVELS`, from :data:`REGISTRY`):
 
 * ``random`` — a uniformly random legal action;
 * ``greedy`` — the most points now, ties broken by shedding the heaviest tile;
 * ``heuristic`` — points now minus the next opponent's expected reply, plus shape;
 * ``expert`` — Monte Carlo search over worlds sampled from what the seat may know.
+
+A new level is one entry in :data:`REGISTRY`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import NamedTuple
 
 from engine.players.base import Player
 from engine.players.expert import DEFAULT_BUDGET, ExpertPlayer
 from engine.players.heuristic import HeuristicPlayer
 from engine.players.simple import GreedyPlayer, RandomPlayer
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "heuristic", "expert")
+PlayerFactory = Callable[[int, float | None, int | None], Player]
+"""Makes a level's player from ``(seed, budget, playouts)`` (see :func:`make_player`)."""
+
+
+class Level(NamedTuple):
+    """A computer level: how to make its player, and what it does in one line."""
+
+    factory: PlayerFactory
+    description: str
+
+
+REGISTRY: Mapping[str, Level] = MappingProxyType(
+    {
+        "random": Level(
+            lambda seed, budget, playouts: RandomPlayer(seed),
+            "a uniformly random legal action",
+        ),
+        "greedy": Level(
+            lambda seed, budget, playouts: GreedyPlayer(seed),
+            "the most points now, shedding the heaviest tile among equals",
+        ),
+        "heuristic": Level(
+            lambda seed, budget, playouts: HeuristicPlayer(seed),
+            "points now, less the next opponent's expected reply, plus shape",
+        ),
+        "expert": Level(
+            lambda seed, budget, playouts: ExpertPlayer(seed, budget=budget, playouts=playouts),
+            "Monte Carlo search over worlds consistent with what the seat knows",
+        ),
+    }
+)
+"""Every computer level by name, weakest first (read-only)."""
+
+LEVELS: tuple[str, ...] = tuple(REGISTRY)
 """Known levels, weakest first."""
 
 
@@ -34,25 +73,24 @@ def make_player(
 
     ``budget`` (seconds a move) and ``playouts`` (a fixed count a move) apply to
     the searching level, ``expert``; with ``playouts`` and ``budget=None`` its
-    choices are fully reproducible. Other levels ignore both.
+    choices are fully reproducible, on any machine and Python version. Other
+    levels ignore both. An unknown level raises :class:`ValueError`.
     """
-    if level == "random":
-        return RandomPlayer(seed)
-    if level == "greedy":
-        return GreedyPlayer(seed)
-    if level == "heuristic":
-        return HeuristicPlayer(seed)
-    if level == "expert":
-        return ExpertPlayer(seed, budget=budget, playouts=playouts)
-    raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
+    entry = REGISTRY.get(level)
+    if entry is None:
+        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
+    return entry.factory(seed, budget, playouts)
 
 
 __all__ = [
     "LEVELS",
+    "REGISTRY",
     "ExpertPlayer",
     "GreedyPlayer",
     "HeuristicPlayer",
+    "Level",
     "Player",
+    "PlayerFactory",
     "RandomPlayer",
     "make_player",
 ]
