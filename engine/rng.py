@@ -2,13 +2,23 @@
 
 Python's ``random`` does not promise the same shuffle across versions; this
 SplitMix64 generator and its Fisher-Yates shuffle are fully specified here.
+
+The computer players' sampling draws from a :class:`RandomSource`: anything
+with a ``random()`` method, an :class:`Rng` or a :class:`random.Random`. Of
+``random.Random`` only ``random()`` is used, because it is the one method
+Python promises to keep: the same int seed gives the same ``random()`` sequence
+in every version. ``shuffle``, ``sample``, ``choice`` and ``randrange`` carry
+no such promise (their algorithms have changed between versions), so
+:func:`shuffle` here builds a Fisher-Yates shuffle on ``random()`` alone; with
+IEEE-754 arithmetic, which every platform Python runs on rounds alike, a seed
+then gives the same draws on every machine and Python version.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -104,6 +114,29 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         """One element of a non-empty sequence, uniformly."""
         return items[self.below(len(items))]
+
+
+class RandomSource(Protocol):
+    """A source of uniform floats in [0, 1): all that playouts and world sampling use."""
+
+    def random(self) -> float:
+        """The next float in [0, 1)."""
+        ...
+
+
+def shuffle(items: MutableSequence[T], source: RandomSource) -> None:
+    """Shuffle ``items`` in place (Fisher-Yates) with draws from ``source.random()`` only.
+
+    Swap ``i`` (from the end down) takes index ``int(random() * (i + 1))``:
+    a float below 1 times a count is always below the count, and the
+    truncation's bias, under ``n / 2**53``, is far below anything a playout
+    could show. Unlike :meth:`random.Random.shuffle` it gives the same order
+    for the same draws in every Python version.
+    """
+    rnd = source.random
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        items[i], items[j] = items[j], items[i]
 
 
 def derive_seed(seed: int, *parts: int) -> int:

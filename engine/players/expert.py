@@ -25,7 +25,13 @@ once did, cost it points against the heuristic: see the README.)
 It stops at a time budget (default 0.25 s a move) or after a fixed number of
 playouts, whichever comes first, and answers at once when only one action is
 legal. Its sampling is seeded from its own seed and the public position, so a
-given seed and view always give the same choice when the playout count is fixed.
+given seed and view always give the same choice when the playout count is fixed
+(and there is no budget), on every machine and Python version: worlds are drawn
+with ``random.Random.random()`` alone, the one method whose sequence Python
+promises to keep (see :mod:`engine.rng`), and everything else is integer or
+IEEE-754 arithmetic. (The win chance uses the C library's ``erf``, which could
+differ in its last bit between platforms; that could only change a choice
+between two actions whose means agree to about 1e-16 without being equal.)
 """
 
 from __future__ import annotations
@@ -168,7 +174,7 @@ def _race(alive: list[int], values: Sequence[Sequence[float]], worlds: int) -> l
         vi = values[i]
         diffs = [lv[-w] - vi[-w] for w in range(1, worlds + 1)]
         mean_d = sum(diffs) / worlds
-        var = sum((d - mean_d) ** 2 for d in diffs) / (worlds - 1)
+        var = sum((d - mean_d) * (d - mean_d) for d in diffs) / (worlds - 1)
         se = math.sqrt(var / worlds)
         gap = means[lead] - means[i]
         if gap - RACE_Z * se <= 0:

@@ -10,15 +10,19 @@ hidden tile of a seat is tied to the moment it joined the hand (dealt, or a
 draw that did not fit and so stayed hidden). A tile may sit in a seat's hand
 only where it fits such a moment; :meth:`Knowledge.sample` deals the unseen
 tiles so that every seat's hand can be explained that way.
+
+Sampling draws only ``random()`` from its generator (a
+:class:`~engine.rng.RandomSource`, see :mod:`engine.rng`), so a seed samples
+the same worlds on every machine and Python version.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from engine import core
 from engine.actions import Draw, Pass, Play
+from engine.rng import RandomSource, shuffle
 from engine.state import SeatView, core_from_snapshot
 from engine.tiles import PIP_MASK, SET_SIZE
 
@@ -103,7 +107,7 @@ class Knowledge:
         hands[self.me] = list(self.my_hand)
         return core_from_snapshot(self.view, hands, [])
 
-    def sample(self, base: core.Core, rng: random.Random) -> core.Core:
+    def sample(self, base: core.Core, rng: RandomSource) -> core.Core:
         """A copy of ``base`` with the unseen tiles dealt consistently with public play.
 
         The boneyard's order is shuffled too.
@@ -116,14 +120,14 @@ class Knowledge:
         c.boneyard = hands[self.me]
         return c
 
-    def sample_hands(self, rng: random.Random) -> list[list[int]]:
+    def sample_hands(self, rng: RandomSource) -> list[list[int]]:
         """Hidden hands per seat; this seat's entry holds the boneyard instead (in draw order)."""
         order = sorted(self.others(), key=lambda s: (-len(self.constraints[s].masks), s))
         pool = self.unseen
         weight = self.passed_up_weight
         for attempt in range(40):
             shuffled = pool[:]
-            rng.shuffle(shuffled)
+            shuffle(shuffled, rng)
             if weight > 0 and attempt < 20:
                 shuffled = _deprioritise(shuffled, self.passed_up, order, weight, rng)
             hands = _fill(self.constraints, order, shuffled, strict=attempt < 39)
@@ -131,7 +135,7 @@ class Knowledge:
                 return hands
         # Unreachable for positions reached by legal play; kept as a safe fallback.
         shuffled = pool[:]
-        rng.shuffle(shuffled)
+        shuffle(shuffled, rng)
         hands = [[] for _ in range(self.players)]
         i = 0
         for s in order:
@@ -147,7 +151,7 @@ def _deprioritise(
     passed_up: Sequence[dict[int, int]],
     order: Sequence[int],
     weight: float,
-    rng: random.Random,
+    rng: RandomSource,
 ) -> list[int]:
     """Move tiles a seat would probably have played earlier to the back of the pool.
 
@@ -161,16 +165,23 @@ def _deprioritise(
     front: list[int] = []
     back: list[int] = []
     keep = 1.0 - weight
+    rnd = rng.random
     for t in pool:
         times = 0
         for s in order:
             times = passed_up[s].get(t, 0)
             if times:
                 break
-        if times and rng.random() >= keep**times:
-            back.append(t)
-        else:
-            front.append(t)
+        if times:
+            # keep ** times by products: IEEE products round alike everywhere,
+            # where pow() may differ in the last bit from one C library to another.
+            kept = keep
+            for _ in range(times - 1):
+                kept *= keep
+            if rnd() >= kept:
+                back.append(t)
+                continue
+        front.append(t)
     return front + back
 
 

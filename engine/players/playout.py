@@ -6,11 +6,11 @@ through ``Layout.place``: there is no second copy of the rules here.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from engine import core
 from engine.players.knowledge import placement_points
+from engine.rng import RandomSource
 from engine.tiles import HIGH, IS_DOUBLE, LOW, PIPS, SET_SIZE
 
 __all__ = [
@@ -22,17 +22,18 @@ __all__ = [
     "reply_policy",
 ]
 
-Policy = Callable[[core.Core, random.Random], int]
-"""Chooses an action code for the seat to move in a core."""
+Policy = Callable[[core.Core, RandomSource], int]
+"""Chooses an action code for the seat to move in a core (drawing only ``random()``
+from the generator, if anything: see :mod:`engine.rng`)."""
 
 
-def random_policy(c: core.Core, rng: random.Random) -> int:
+def random_policy(c: core.Core, rng: RandomSource) -> int:
     """A uniformly random legal action."""
     legal = c.legal()
     return legal[int(rng.random() * len(legal))]
 
 
-def greedy_policy(c: core.Core, rng: random.Random) -> int:
+def greedy_policy(c: core.Core, rng: RandomSource) -> int:
     """The most points now, the heaviest tile among equals (ties: first legal)."""
     legal = c.legal()
     if len(legal) == 1:
@@ -65,7 +66,7 @@ def _side_values() -> tuple[tuple[tuple[int, int], ...], ...]:
 _SIDES = _side_values()
 
 
-def reply_policy(c: core.Core, rng: random.Random) -> int:
+def reply_policy(c: core.Core, rng: RandomSource) -> int:
     """Greedy, less the best reply it leaves: the most points now minus the most
     the next player can score at once with a tile it holds (ties: heaviest tile).
 
@@ -140,14 +141,14 @@ def reply_policy(c: core.Core, rng: random.Random) -> int:
     return choice
 
 
-def play_hand(c: core.Core, rng: random.Random, policy: Policy) -> None:
+def play_hand(c: core.Core, rng: RandomSource, policy: Policy) -> None:
     """Play ``c`` with ``policy`` for every seat until the hand (or the game) ends."""
     step = c.step
     while c.phase == core.PHASE_PLAY:
         step(policy(c, rng))
 
 
-def random_hand(c: core.Core, rng: random.Random) -> None:
+def random_hand(c: core.Core, rng: RandomSource) -> None:
     """Play ``c`` with uniformly random legal actions until the hand ends."""
     step = c.step
     legal = c.legal
