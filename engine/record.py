@@ -103,7 +103,7 @@ class Seat(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str = Field(min_length=1, max_length=40)
-    kind: Literal["person", "computer", "remote"] = "person"
+    kind: SeatKind = "person"
     level: str | None = Field(default=None, min_length=1, max_length=20)
     take_backs: int = Field(default=0, ge=0)
 

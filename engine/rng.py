@@ -4,8 +4,8 @@ Python's ``random`` does not promise the same shuffle across versions; this
 SplitMix64 generator and its Fisher-Yates shuffle are fully specified here.
 
 The computer players' sampling draws from a :class:`RandomSource`: anything
-with a ``random()`` method, an :class:`Rng` or a :class:`random.Random`. Of
-``random.Random`` only ``random()`` is used, because it is the one method
+with a ``random()`` method, in practice a :class:`random.Random` (fast, in
+C). Of it only ``random()`` is used, because it is the one method
 Python promises to keep: the same int seed gives the same ``random()`` sequence
 in every version. ``shuffle``, ``sample``, ``choice`` and ``randrange`` carry
 no such promise (their algorithms have changed between versions), so
@@ -85,10 +85,6 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def random(self) -> float:
-        """A float in [0, 1) with 53 random bits."""
-        return (self.next64() >> 11) / float(1 << 53)
-
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A Fisher-Yates shuffled copy of ``items`` (each swap index from :meth:`below`)."""
         out = list(items)
@@ -111,9 +107,6 @@ class Rng:
             out[i], out[j] = out[j], out[i]
         return out
 
-    def choice(self, items: Sequence[T]) -> T:
-        """One element of a non-empty sequence, uniformly."""
-        return items[self.below(len(items))]
 
 
 class RandomSource(Protocol):

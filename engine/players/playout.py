@@ -27,12 +27,6 @@ Policy = Callable[[core.Core, RandomSource], int]
 from the generator, if anything: see :mod:`engine.rng`)."""
 
 
-def random_policy(c: core.Core, rng: RandomSource) -> int:
-    """A uniformly random legal action."""
-    legal = c.legal()
-    return legal[int(rng.random() * len(legal))]
-
-
 def greedy_policy(c: core.Core, rng: RandomSource) -> int:
     """The most points now, the heaviest tile among equals (ties: first legal)."""
     legal = c.legal()
