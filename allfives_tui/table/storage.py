@@ -15,9 +15,17 @@ import os
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from platformdirs import user_data_dir
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 
 from engine import HandSize, Rules
 from engine.errors import RecordError
@@ -50,21 +58,62 @@ def default_level() -> str:
 SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.3, "normal": 0.7, "slow": 1.4}
 """Named computer-move paces in seconds."""
 
+ALONE = "alone"
+"""Validation context key: check one setting on its own (see :meth:`Settings.check_one`)."""
+
 
 class Settings(BaseModel):
-    """The new-game settings, remembered between runs."""
+    """The new-game settings, remembered between runs.
+
+    This model is the one place settings are checked, whoever gives them (the
+    new-game screen, the command line, the remembered file); the target is
+    checked by the engine's :class:`~engine.Rules` with the other settings.
+    """
 
     model_config = ConfigDict(extra="ignore")
 
-    players: int = Field(default=2, ge=2, le=4)
+    players: int = 2
     partnerships: bool = False
     hand_size: HandSize = HandSize.STANDARD
     target: int = Field(default=0, ge=0, le=10000)
     levels: list[str] = Field(default_factory=lambda: [default_level()] * 3)
     name: str = Field(default="You", min_length=1, max_length=20)
     seed: int | None = None
-    speed: float = Field(default=0.7, ge=0.0, le=5.0)
+    speed: float = 0.7
     auto_draw: bool = False
+
+    @classmethod
+    def check_one(cls, field: str, value: Any) -> Any:
+        """``value`` checked and converted as setting ``field`` on its own (a command-line flag).
+
+        Only the field's own checks run, not those that need the other settings
+        (the target's check by the rules needs the players); raises
+        :class:`~pydantic.ValidationError`.
+        """
+        return getattr(cls.model_validate({field: value}, context={ALONE: True}), field)
+
+    @field_validator("players")
+    @classmethod
+    def _table_size(cls, players: int) -> int:
+        if not 2 <= players <= 4:
+            raise ValueError(f"All Fives is for 2, 3 or 4 players, not {players}")
+        return players
+
+    @field_validator("target")
+    @classmethod
+    def _rules_accept_target(cls, target: int, info: ValidationInfo) -> int:
+        if (info.context or {}).get(ALONE) or "players" not in info.data:
+            return target  # checked alone, or the players are wrong (that error is reported)
+        try:
+            _rules(
+                info.data["players"],
+                info.data.get("partnerships", False),
+                info.data.get("hand_size", HandSize.STANDARD),
+                target,
+            )
+        except ValidationError as err:
+            raise ValueError(str(err.errors()[0]["msg"]).removeprefix("Value error, ")) from None
+        return target
 
     @field_validator("name")
     @classmethod
@@ -82,14 +131,48 @@ class Settings(BaseModel):
         fixed = [lv if lv in LEVELS else default_level() for lv in levels[:3]]
         return fixed + [default_level()] * (3 - len(fixed))
 
+    @field_validator("seed")
+    @classmethod
+    def _whole_seed(cls, seed: int | None) -> int | None:
+        if seed is not None and seed < 0:
+            raise ValueError(f"a seed is a whole number from 0 up, not {seed}")
+        return seed
+
+    @field_validator("speed", mode="before")
+    @classmethod
+    def _named_speed(cls, speed: Any) -> Any:
+        if isinstance(speed, str):
+            name = speed.strip().lower()
+            if name in SPEEDS:
+                return SPEEDS[name]
+            try:
+                return float(name)
+            except ValueError:
+                raise ValueError(
+                    f"{speed!r} is not a pace: give seconds (e.g. 0.5) or one of "
+                    f"{', '.join(SPEEDS)}"
+                ) from None
+        return speed
+
+    @field_validator("speed")
+    @classmethod
+    def _speed_range(cls, speed: float) -> float:
+        if not 0 <= speed <= 5:
+            raise ValueError(f"the pace must be between 0 and 5 seconds a move, not {speed:g}")
+        return speed
+
     def rules(self) -> Rules:
         """The engine rules these settings describe."""
-        return Rules(
-            players=self.players,
-            partnerships=self.partnerships and self.players == 4,
-            hand_size=self.hand_size,
-            target=self.target,
-        )
+        return _rules(self.players, self.partnerships, self.hand_size, self.target)
+
+
+def _rules(players: int, partnerships: bool, hand_size: HandSize, target: int) -> Rules:
+    return Rules(
+        players=players,
+        partnerships=partnerships and players == 4,
+        hand_size=hand_size,
+        target=target,
+    )
 
 
 def load_settings() -> Settings:
