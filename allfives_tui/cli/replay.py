@@ -3,7 +3,7 @@
 A file that cannot be replayed exits with status 2 and one line on stderr,
 ``allfives: FILE: problem``. When the actions before a bad one are sound, the
 full-screen replay first offers to replay up to the last good one. Nothing here
-ever writes to the file.
+ever writes to the file. The arguments are in :mod:`allfives_tui.cli.parser`.
 """
 
 from __future__ import annotations
@@ -12,18 +12,9 @@ import argparse
 import os
 import sys
 
-from allfives_tui.table.replay import ReplayLoadError, load_replay, one_line, printable
+from allfives_tui.table.replay import ReplayLoadError, load_replay
+from allfives_tui.table.words import one_line, printable
 from allfives_tui.table.text import render_text
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The ``replay`` sub-command's arguments."""
-    parser.add_argument("file", metavar="FILE", help="a saved game record (JSON)")
-    parser.add_argument(
-        "--text",
-        action="store_true",
-        help="print the game as plain text, hand by hand, instead of opening the replay screen",
-    )
 
 
 def _fail(file: str, message: str) -> int:

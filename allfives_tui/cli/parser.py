@@ -1,0 +1,253 @@
+"""The ``allfives`` command line: every command's options, and nothing that runs them.
+
+Building the parser imports no Textual and no command module (only the
+settings model and the engine's names of levels and hand sizes), so
+``allfives --help`` and the headless commands stay quick. Values are checked by
+whoever owns them: a play option by :class:`~allfives_tui.table.storage.Settings`,
+the sim options by :class:`engine.match.MatchConfig` and the engine's rules;
+the parser itself only turns text into numbers and offers the fixed choices.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from pydantic import ValidationError
+
+from allfives_tui.table.storage import SPEEDS, Settings
+from engine.players import LEVELS
+from engine.players.expert import DEFAULT_BUDGET
+from engine.rules import HandSize
+
+PROG = "allfives"
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("allfives_tui.cli.play", "play All Fives full-screen (the default command)"),
+    "replay": ("allfives_tui.cli.replay", "replay a saved game, or print it as text"),
+    "sim": ("allfives_tui.cli.sim", "play computer levels against each other, headless"),
+}
+"""Sub-command name -> (module whose ``run(args)`` runs it, one-line help)."""
+
+DEFAULT_COMMAND = "play"
+
+USAGE = f"""\
+{PROG} [-h] [--version] [play options]
+       {PROG} play [play options]
+       {PROG} replay FILE [--text]
+       {PROG} sim LEVEL LEVEL [LEVEL ...] [sim options]"""
+
+FLAGS: dict[str, str] = {
+    "players": "--players",
+    "partnerships": "--partnerships",
+    "hand_size": "--hand-size",
+    "target": "--target",
+    "levels": "--level",
+    "name": "--name",
+    "seed": "--seed",
+    "speed": "--speed",
+    "auto_draw": "--auto-draw",
+}
+"""Settings field -> the play option that sets it."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (and a pointer to ``--help``)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\nTry '{self.prog} --help' for the options.\n")
+
+
+def describe(err: ValidationError) -> str:
+    """The first problem of a validation error, as a short sentence."""
+    first = err.errors()[0]
+    kind = first["type"]
+    if kind in {"int_parsing", "int_type", "int_from_float"}:
+        return f"{first['input']!r} is not a whole number"
+    if kind in {"float_parsing", "float_type"}:
+        return f"{first['input']!r} is not a number"
+    return str(first["msg"]).removeprefix("Value error, ")
+
+
+def setting(field: str) -> Callable[[str], Any]:
+    """An argparse ``type`` that has :class:`Settings` check the value of one field."""
+
+    def convert(text: str) -> Any:
+        try:
+            return Settings.check_one(field, text)
+        except ValidationError as err:
+            raise argparse.ArgumentTypeError(describe(err)) from None
+
+    convert.__name__ = field
+    return convert
+
+
+class _Version(argparse.Action):
+    """``--version``: looks the version up only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        from allfives_tui import __version__
+
+        print(f"{PROG} {__version__}")
+        parser.exit()
+
+
+def add_play_arguments(parser: argparse._ActionsContainer) -> None:
+    """The play command's options (they pre-fill the new-game screen)."""
+    parser.add_argument(
+        "--continue", dest="resume", action="store_true", help="resume the unfinished game"
+    )
+    parser.add_argument(
+        "--seed",
+        type=setting("seed"),
+        metavar="N",
+        help="fix the shuffle: the same deals every time (a whole number)",
+    )
+    parser.add_argument("--players", type=setting("players"), metavar="N", help="2, 3 or 4 players")
+    parser.add_argument(
+        "--partnerships", action="store_true", help="with 4 players, play in partnerships"
+    )
+    parser.add_argument(
+        "--hand-size",
+        choices=[h.value for h in HandSize],
+        help="tiles per hand (standard: 9/7/5 with 2/3/4 players)",
+    )
+    parser.add_argument(
+        "--target",
+        type=setting("target"),
+        metavar="POINTS",
+        help="points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)",
+    )
+    parser.add_argument("--level", choices=LEVELS, help="level of every computer seat")
+    parser.add_argument("--name", type=setting("name"), help="your name at the table")
+    parser.add_argument(
+        "--speed",
+        type=setting("speed"),
+        metavar="PACE",
+        help=f"seconds a computer move takes to show (0 to 5), or one of {', '.join(SPEEDS)}",
+    )
+    parser.add_argument(
+        "--auto-draw", action="store_true", help="draw and pass automatically when nothing fits"
+    )
+    parser.add_argument(
+        "--start", action="store_true", help="skip the new-game screen and deal at once"
+    )
+
+
+def add_replay_arguments(parser: argparse._ActionsContainer) -> None:
+    """The ``replay`` command's arguments."""
+    parser.add_argument("file", metavar="FILE", help="a saved game record (JSON)")
+    parser.add_argument(
+        "--text",
+        action="store_true",
+        help="print the game as plain text, hand by hand, instead of opening the replay screen",
+    )
+
+
+def _workers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 worker, not {value}")
+    return value
+
+
+def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
+    """The ``sim`` command's arguments (checked by the engine's match config and rules)."""
+    parser.add_argument(
+        "levels",
+        nargs="+",
+        choices=LEVELS,
+        metavar="LEVEL",
+        help=f"one level per player, 2 to 4 ({', '.join(LEVELS)}); "
+        "with --partnerships, one per partnership",
+    )
+    parser.add_argument(
+        "-n", "--games", type=int, default=100,
+        help="games to play (rounded up to whole duplicate deals; default 100)",
+    )
+    parser.add_argument(
+        "--partnerships", action="store_true",
+        help="four players, seats 0+2 (first level) against 1+3 (second level)",
+    )
+    parser.add_argument(
+        "--target", type=int, default=0, metavar="POINTS",
+        help="points to win (default: 250 with 2 players, 200 with 3 or 4)",
+    )
+    parser.add_argument(
+        "--hand-size", choices=[h.value for h in HandSize], default=HandSize.STANDARD.value,
+        help="hand size option (default standard)",
+    )
+    parser.add_argument("--seed", type=int, default=0, metavar="N", help="match seed (default 0)")
+    parser.add_argument(
+        "--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
+        help=f"expert's time budget in seconds a move (default {DEFAULT_BUDGET})",
+    )
+    parser.add_argument(
+        "--playouts", type=int, default=None, metavar="N",
+        help="expert's playouts a move; alone (with --no-budget) gives reproducible games",
+    )
+    parser.add_argument(
+        "--no-budget", action="store_true",
+        help="no time cap for the expert (needs --playouts)",
+    )
+    parser.add_argument(
+        "-w", "--workers", type=_workers, default=os.cpu_count() or 1, metavar="N",
+        help="worker processes (default: one per core)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+_ADD_ARGUMENTS: dict[str, Callable[[argparse._ActionsContainer], None]] = {
+    "play": add_play_arguments,
+    "replay": add_replay_arguments,
+    "sim": add_sim_arguments,
+}
+
+
+def build_parser() -> Parser:
+    """The whole command line: the play options at the top (play is the default), and
+    the sub-commands."""
+    parser = Parser(
+        prog=PROG,
+        usage=USAGE,
+        description="All Fives dominoes in the terminal. With no command, opens the game "
+        "(the play options below apply).",
+        epilog=f"Run '{PROG} COMMAND --help' for a command's options.",
+    )
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
+    add_play_arguments(parser.add_argument_group("play options"))
+    sub = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND", prog=PROG)
+    for name, (_, help_text) in COMMANDS.items():
+        # play's own options default to "unset", so `allfives --seed 7 play` keeps the seed
+        sp = sub.add_parser(
+            name,
+            help=help_text,
+            description=help_text[:1].upper() + help_text[1:] + ".",
+            argument_default=argparse.SUPPRESS if name == DEFAULT_COMMAND else None,
+        )
+        _ADD_ARGUMENTS[name](sp)
+    return parser
+
+
+def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The parsed command line (``sys.argv`` by default); exits 2 on a bad one."""
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else list(argv))
+    if args.command is None:
+        args.command = DEFAULT_COMMAND
+    return args
