@@ -13,8 +13,8 @@ import os
 import sys
 
 from allfives_tui.table.replay import ReplayLoadError, load_replay
-from allfives_tui.table.words import one_line, printable
 from allfives_tui.table.text import render_text
+from allfives_tui.table.words import one_line, printable
 
 
 def _fail(file: str, message: str) -> int:
