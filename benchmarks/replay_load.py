@@ -6,7 +6,7 @@ game (4 players to 200) at most 100 ms; each step at most 30 ms to the screen.
     python benchmarks/replay_load.py            # print the figures
     python benchmarks/replay_load.py --check    # exit 1 if over budget
 
-"Load" is ``load_replay``: read the file, parse the JSON, make the engine's
+"Load" is ``read_replay``: read the file, parse the JSON, make the engine's
 checks, and replay every action once through the engine, keeping every
 snapshot (the replay model). ``engine.record.load`` is timed beside it: it
 validates the same way but keeps no snapshots. "Step" is a key press in the headless app until every
@@ -28,7 +28,7 @@ from textual import events
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from allfives_tui.table.replay import load_replay
+from allfives_tui.table.storage import read_replay
 from engine import Rules, apply, legal_actions, new_game, seeded_deal
 from engine.players import make_player
 from engine.record import GameRecord, Seat, load, save
@@ -62,12 +62,12 @@ def _ms(samples: list[float]) -> str:
 
 
 def bench_load(path: Path, runs: int) -> tuple[list[float], list[float], list[float]]:
-    """Milliseconds per run: ``load_replay`` (wall, and CPU), and the engine's ``load``."""
+    """Milliseconds per run: ``read_replay`` (wall, and CPU), and the engine's ``load``."""
     wall, cpu, engine_ms = [], [], []
     for _ in range(runs):
         c0 = time.process_time()
         t0 = time.perf_counter()
-        replay = load_replay(path)
+        replay = read_replay(path)
         wall.append((time.perf_counter() - t0) * 1000)
         cpu.append((time.process_time() - c0) * 1000)
         assert len(replay) == replay.record.action_count

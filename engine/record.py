@@ -492,21 +492,22 @@ def _validated(data: dict[str, Any]) -> GameRecord:
 
 
 def _read(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a record file; the messages leave the path to the caller, who shows it."""
     p = Path(path)
     try:
         if p.is_dir():
-            raise RecordError(f"{p} is a folder, not a game record")
+            raise RecordError("is a folder, not a game record")
         size = p.stat().st_size
         if size > MAX_BYTES:
             raise RecordError(f"the file is over the size cap of {MAX_BYTES // 1024} KiB")
         with p.open("rb") as fh:
             return fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise RecordError(f"no such file: {p}") from None
+        raise RecordError("no such file") from None
     except PermissionError:
-        raise RecordError(f"cannot read {p}: permission denied") from None
+        raise RecordError("cannot read it: permission denied") from None
     except OSError as err:
-        raise RecordError(f"cannot read {p}: {err.strerror or err}") from None
+        raise RecordError(f"cannot read it: {err.strerror or err}") from None
 
 
 def load_game(path: str | os.PathLike[str]) -> LoadedGame:

@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-from allfives_tui.table.replay import ReplayLoadError, load_replay
+from allfives_tui.table.storage import ReplayLoadError, read_replay
 from allfives_tui.table.text import render_text
 from allfives_tui.table.words import one_line, printable
 
@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     """Replay ``args.file``; 0 on success, 2 for a file that cannot be replayed."""
     file: str = args.file
     try:
-        replay = load_replay(file)
+        replay = read_replay(file)
     except ReplayLoadError as err:
         if args.text or err.salvage is None or not (sys.stdin.isatty() and sys.stdout.isatty()):
             return _fail(file, err.message)

@@ -1,4 +1,4 @@
-"""Where games and settings live, and the autosave that follows every action.
+"""Where games and settings live: the data folder, the settings, autosave, record files.
 
 The data folder is ``$ALLFIVES_DATA_DIR`` when set (tests point it at a
 temporary folder), else the user's data folder from :mod:`platformdirs`.
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -27,10 +26,13 @@ from pydantic import (
     field_validator,
 )
 
+from allfives_tui.table.replay import Replay
+from allfives_tui.table.words import one_line
 from engine import HandSize, Rules
 from engine.errors import RecordError
+from engine.files import atomic_write
 from engine.players import LEVELS
-from engine.record import GameRecord, load, save
+from engine.record import GameRecord, LoadedGame, load_game, save
 
 ENV_DATA_DIR = "ALLFIVES_DATA_DIR"
 CURRENT = "current.json"
@@ -186,17 +188,7 @@ def load_settings() -> Settings:
 
 def save_settings(settings: Settings) -> None:
     """Remember ``settings`` (atomically)."""
-    _atomic_write(data_dir() / SETTINGS, settings.model_dump_json(indent=1) + "\n")
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    with tmp.open("w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    atomic_write(data_dir() / SETTINGS, settings.model_dump_json(indent=1) + "\n")
 
 
 def load_current() -> GameRecord | None:
@@ -207,10 +199,8 @@ def load_current() -> GameRecord | None:
     path = current_path()
     if not path.exists():
         return None
-    record = load(path)
-    if record.final_state().is_terminal:
-        return None
-    return record
+    game = load_game(path)
+    return None if game.state.is_terminal else game.record
 
 
 def has_unfinished() -> bool:
@@ -221,10 +211,52 @@ def has_unfinished() -> bool:
         return False
 
 
-def discard_current() -> None:
-    """Forget the game in progress (a finished game is not continued)."""
-    with contextlib.suppress(FileNotFoundError):
-        current_path().unlink()
+class ReplayLoadError(RecordError):
+    """A record file that cannot be replayed as a whole (a :class:`RecordError`).
+
+    ``message`` is one line naming the problem (without the file's name);
+    ``salvage`` is the game cut to its sound actions when the file is well formed
+    up to an illegal action (``good_actions`` of them), else ``None``.
+    """
+
+    def __init__(
+        self, message: str, *, salvage: LoadedGame | None = None, good_actions: int = 0
+    ) -> None:
+        super().__init__(message, good_actions=good_actions)
+        self.message = message
+        self.salvage = salvage
+
+
+def read_replay(path: str | os.PathLike[str]) -> Replay:
+    """Read, validate and replay a record file once, keeping every frame.
+
+    Never writes to the file. Raises :class:`ReplayLoadError` (a one-line
+    message, and the sound beginning of a record that stops replaying).
+    """
+    try:
+        return Replay(load_game(path))
+    except RecordError as err:
+        partial = err.partial
+        good = err.good_actions if partial is not None else 0
+        raise ReplayLoadError(one_line(str(err)), salvage=partial, good_actions=good) from None
+
+
+def save_copy(record: GameRecord, text: str) -> Path:
+    """Save ``record`` at the path ``text`` names; ``ValueError`` with a clear message."""
+    text = text.strip()
+    if not text:
+        raise ValueError("give a file name, e.g. ~/allfives-game.json")
+    path = Path(text).expanduser()
+    if path.is_dir():
+        raise ValueError(f"{path} is a folder: add a file name, e.g. {path / 'game.json'}")
+    if not path.parent.exists():
+        raise ValueError(f"there is no folder {path.parent}")
+    try:
+        return save(record, path)
+    except PermissionError:
+        raise ValueError(f"cannot write {path}: permission denied") from None
+    except OSError as err:
+        raise ValueError(f"cannot write {path}: {err.strerror or err}") from None
 
 
 class AutoSaver:

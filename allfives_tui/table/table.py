@@ -1,42 +1,64 @@
-"""A game in progress, apart from any widget: state, seats, seed and computer players.
+"""The game table: seats, the turn loop and the record, with no Textual and no I/O.
 
-The screen turns keys and clicks into engine actions and hands them to
-:meth:`GameSession.apply`; computer seats get only their seat's view and
-its legal actions. :meth:`GameSession.record` is the game record autosave writes.
+A :class:`Table` is a sans-I/O state machine around the engine. It says which
+seat must act and what that seat may see (:meth:`Table.turn`); whoever sits
+there answers with an action, and :meth:`Table.act` applies it through the
+engine's pure ``apply`` and returns the events. How an action is obtained is
+the front-end's business: a key press, a thread running a computer player
+(:meth:`Table.choose` gives a computer's choice from its seat's view only), a
+socket. So the same table serves the Textual app and any other front-end.
+
+Seats are people (named, local), computers (at a level) or remote players.
+Deals are the table's own chance steps (:meth:`Table.deal`), fixed by the
+game's seed. After every change the table hands the game record to its
+``autosave`` hook, if it has one.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from allfives_tui.table.storage import Settings
+from allfives_tui.table.storage import Settings, default_level
+from allfives_tui.table.words import Names
 from engine import (
     Action,
+    Dealt,
     Event,
+    GameOver,
     GameState,
+    HandOver,
+    IllegalActionError,
+    Phase,
+    Rules,
     SeatView,
+    Step,
     apply,
     new_game,
     seeded_deal,
 )
-from engine.players import Player, make_player
-from engine.record import GameRecord, Seat
+from engine.players import LEVELS, Player, make_player
+from engine.record import GameRecord, Seat, SeatKind, new_game_id
 
 COMPUTER_NAMES: dict[int, tuple[str, ...]] = {
     2: ("North",),
     3: ("West", "East"),
     4: ("West", "North", "East"),
 }
-"""Names of the computer seats (1, 2, 3) by number of players: the human sits south."""
+"""Names of the computer seats (1, 2, 3) by number of players: the person sits south."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """An action from a seat that is not the one to act (a ``ValueError``)."""
 
 
 def seats_for(settings: Settings) -> tuple[Seat, ...]:
-    """The seats of a new game: the human in seat 0, computers after."""
+    """The seats of a new game from the settings: the person in seat 0, computers after."""
     computers = COMPUTER_NAMES[settings.players]
     return (
-        Seat(name=settings.name, kind="human"),
+        Seat(name=settings.name, kind="person"),
         *(
             Seat(name=name, kind="computer", level=settings.levels[i])
             for i, name in enumerate(computers)
@@ -44,16 +66,19 @@ def seats_for(settings: Settings) -> tuple[Seat, ...]:
     )
 
 
-def _level(seat: Seat) -> str:
-    """The seat's computer level, or the default one when it has none (or an unknown one)."""
-    from allfives_tui.table.storage import default_level
-    from engine.players import LEVELS
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Who must act now, what they may see and what they may do."""
 
-    return seat.level if seat.level in LEVELS else default_level()
+    seat: int
+    view: SeatView
+    legal: tuple[Action, ...]
+    kind: SeatKind
+    """The seat's kind: ``"person"``, ``"computer"`` or ``"remote"``."""
 
 
-class GameSession:
-    """The game being played: the current snapshot and how it is recorded."""
+class Table:
+    """One game at one table: the current snapshot, the seats and the record."""
 
     def __init__(
         self,
@@ -62,34 +87,59 @@ class GameSession:
         seed: int,
         *,
         created: str | None = None,
+        game_id: str | None = None,
+        autosave: Callable[[GameRecord], None] | None = None,
     ) -> None:
+        if len(seats) != state.rules.players:
+            raise ValueError(f"{state.rules.players} players need {state.rules.players} seats")
         self.state = state
         self.seats = tuple(seats)
         self.seed = seed
         self.created = created or datetime.now(UTC).isoformat(timespec="seconds")
-        humans = [i for i, s in enumerate(self.seats) if s.kind == "human"]
-        self.human: int = humans[0] if humans else 0
-        # Every seat but the human's is played by the computer (a record with
-        # more than one human seat is continued with computers in the others).
-        self.players: dict[int, Player] = {
-            i: make_player(_level(s), seed=seed * 8 + i)
-            for i, s in enumerate(self.seats)
-            if i != self.human
-        }
+        self.game_id = game_id or new_game_id()
+        """The game's stable id, kept by every save of it."""
+        self.resumed = False
+        """True for a game continued from its record."""
+        self.autosave = autosave
+        self.names = tuple(s.name for s in self.seats)
+        self.people: tuple[int, ...] = tuple(
+            i for i, s in enumerate(self.seats) if s.is_person
+        )
+        """Seats played by people at this table, in seat order."""
+        self._players: dict[int, Player] = {}
         self.last_events: tuple[Event, ...] = ()
+        """The events of the latest change."""
         self.hand_events: tuple[Event, ...] = ()
+        """Every event of the hand in progress (or just over), deal first."""
+
+    # -- making tables ------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        seats: Sequence[Seat],
+        seed: int | None = None,
+        *,
+        autosave: Callable[[GameRecord], None] | None = None,
+    ) -> Table:
+        """A new game with its first hand dealt (a random seed unless one is given)."""
+        seed = seed if seed is not None else random.randrange(1, 10**9)
+        table = cls(new_game(rules), seats, seed, autosave=autosave)
+        table.deal()
+        return table
 
     @classmethod
-    def new(cls, settings: Settings) -> GameSession:
-        """A new game with the first hand dealt."""
-        seed = settings.seed if settings.seed is not None else random.randrange(1, 10**9)
-        session = cls(new_game(settings.rules()), seats_for(settings), seed)
-        session.deal()
-        return session
+    def from_settings(
+        cls, settings: Settings, *, autosave: Callable[[GameRecord], None] | None = None
+    ) -> Table:
+        """A new game as the new-game settings describe it."""
+        return cls.new(settings.rules(), seats_for(settings), settings.seed, autosave=autosave)
 
     @classmethod
-    def from_record(cls, record: GameRecord) -> GameSession:
-        """Resume a recorded game exactly where it stopped (validated by replay)."""
+    def from_record(
+        cls, record: GameRecord, *, autosave: Callable[[GameRecord], None] | None = None
+    ) -> Table:
+        """Resume a recorded game exactly where it stopped (validated by replaying it)."""
         state = new_game(record.rules)
         events: tuple[Event, ...] = ()
         hand: list[Event] = []
@@ -99,42 +149,116 @@ class GameSession:
                 hand = []
             hand.extend(events)
         seed = record.seed if record.seed is not None else random.randrange(1, 10**9)
-        session = cls(state, record.seats, seed, created=record.created)
-        session.last_events = events
-        session.hand_events = tuple(hand)
-        return session
+        table = cls(
+            state,
+            record.seats,
+            seed,
+            created=record.created,
+            game_id=record.game_id,
+            autosave=autosave,
+        )
+        table.resumed = True
+        table.last_events = events
+        table.hand_events = tuple(hand)
+        return table
+
+    # -- what the table knows ---------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        """The game's rules."""
+        return self.state.rules
+
+    def words(self, you: int | None) -> Names:
+        """How to name the seats for ``you`` (``None``: an onlooker)."""
+        return Names.of(self.names, self.rules, you)
+
+    def kind(self, seat: int) -> SeatKind:
+        """``"person"``, ``"computer"`` or ``"remote"``."""
+        return self.seats[seat].kind
 
     @property
-    def names(self) -> tuple[str, ...]:
-        """Seat names in seat order."""
-        return tuple(s.name for s in self.seats)
+    def to_act(self) -> int | None:
+        """The seat that must act now (``None`` between hands and when the game is over)."""
+        st = self.state
+        return st.current if st.phase is Phase.PLAY else None
 
-    def is_computer(self, seat: int | None) -> bool:
-        """True when ``seat`` is played by the computer."""
-        return seat is not None and seat in self.players
+    def turn(self) -> Turn | None:
+        """The seat to act, its view and its legal actions (``None`` if nobody is to act)."""
+        seat = self.to_act
+        if seat is None:
+            return None
+        view = self.state.view(seat)
+        return Turn(seat, view, view.legal_actions(), self.kind(seat))
 
-    def view(self) -> SeatView:
-        """What the human seat may see."""
-        return self.state.view(self.human)
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see now."""
+        return self.state.view(seat)
+
+    @property
+    def hand_over(self) -> HandOver | None:
+        """How the last hand ended, while the next one is still to be dealt."""
+        if self.state.phase is not Phase.DEAL:
+            return None
+        return next((e for e in reversed(self.last_events) if isinstance(e, HandOver)), None)
+
+    @property
+    def game_over(self) -> GameOver | None:
+        """How the game ended, once it has."""
+        return next((e for e in reversed(self.last_events) if isinstance(e, GameOver)), None)
+
+    @property
+    def is_over(self) -> bool:
+        """True once a side has reached the target."""
+        return self.state.phase is Phase.OVER
+
+    # -- changing the game ------------------------------------------------------
+    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """``seat`` takes ``action``; the events. Raises :class:`IllegalActionError`
+        (:class:`NotYourTurnError` when ``seat`` is not the one to act)."""
+        if seat != self.to_act:
+            who = self.to_act
+            now = "nobody is to act" if who is None else f"it is {self.names[who]}'s turn"
+            raise NotYourTurnError(f"{self.names[seat]} cannot act now: {now}", rule="turn")
+        return self._apply(apply(self.state, action))
 
     def deal(self) -> tuple[Event, ...]:
-        """Deal the next hand (the game's seed fixes every deal)."""
-        return self.apply(seeded_deal(self.state, self.seed))
+        """Deal the next hand (the game's seed fixes every deal); the events."""
+        if self.state.phase is not Phase.DEAL:
+            raise IllegalActionError("there is no hand to deal now", rule="deal")
+        return self._apply(apply(self.state, seeded_deal(self.state, self.seed)))
 
-    def apply(self, action: Action) -> tuple[Event, ...]:
-        """Apply ``action`` and keep the result; ``IllegalActionError`` if not legal."""
-        self.state, events = apply(self.state, action)
+    def _apply(self, step: Step) -> tuple[Event, ...]:
+        events = step.events
+        self.state = step.state
         self.last_events = events
+        if any(isinstance(e, Dealt) for e in events):
+            self.hand_events = events
+        else:
+            self.hand_events = (*self.hand_events, *events)
+        if self.autosave is not None:
+            self.autosave(self.record())
         return events
 
-    def computer_action(self, state: GameState) -> Action:
-        """The computer's choice for the seat to act in ``state`` (from that seat's view only)."""
-        seat = state.current
-        assert seat is not None and seat in self.players
-        view = state.view(seat)
-        legal = view.legal_actions()
-        return self.players[seat].choose(view, legal)
+    # -- computers ------------------------------------------------------------------
+    def player(self, seat: int) -> Player:
+        """The computer player for ``seat`` (at its level; the default level otherwise)."""
+        if seat not in self._players:
+            level = self.seats[seat].level
+            level = level if level in LEVELS else default_level()
+            self._players[seat] = make_player(level, seed=self.seed * 8 + seat)
+        return self._players[seat]
 
+    def choose(self, turn: Turn) -> Action:
+        """A computer's action for ``turn``, from that seat's view only.
+
+        Safe to call off the UI thread: it reads the turn's view and nothing else.
+        """
+        return self.player(turn.seat).choose(turn.view, turn.legal)
+
+    # -- the record ---------------------------------------------------------------------
     def record(self) -> GameRecord:
         """The game record of every action so far."""
-        return GameRecord.from_state(self.state, self.seats, seed=self.seed, created=self.created)
+        return GameRecord.from_state(
+            self.state, self.seats, seed=self.seed, created=self.created, game_id=self.game_id
+        )
+

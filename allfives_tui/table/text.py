@@ -6,7 +6,8 @@ scores, then the end-of-hand arithmetic: made for sharing and for diffs.
 
 from __future__ import annotations
 
-from allfives_tui.table.replay import Frame, Replay, printable
+from allfives_tui.table.replay import Frame, Replay
+from allfives_tui.table.words import Names, printable
 from engine import GameOver, HandOver
 
 
@@ -28,11 +29,13 @@ def render_text(replay: Replay) -> str:
     seats = []
     for seat, s in enumerate(record.seats):
         kind = s.kind if s.level is None else f"{s.kind}, {printable(s.level)}"
-        seats.append(f"{replay.seat_name(seat)} ({kind})")
+        you = ", read as you" if seat == replay.owner else ""
+        seats.append(f"{printable(s.name)} ({kind}{you})")
     out.append("Seats: " + ", ".join(seats))
     if record.seed is not None:
         out.append(f"Seed: {record.seed}")
-    out.append("Scores: " + " : ".join(replay.team_name(t) for t in range(rules.teams)))
+    labels = Names.of([s.name for s in record.seats], rules)
+    out.append("Scores: " + " : ".join(labels.team(t) for t in range(rules.teams)))
     for frame in replay.frames:
         if frame.move == 0:
             _deal_lines(out, frame, replay, width)
@@ -88,6 +91,7 @@ def _move_line(out: list[str], frame: Frame, replay: Replay, width: int) -> None
 
 def _hand_over_lines(out: list[str], ev: HandOver, frame: Frame, replay: Replay) -> None:
     rules = replay.rules
+    labels = Names.of([s.name for s in replay.record.seats], rules)
     if ev.out_seat is None:
         out.append(f"  Hand {ev.hand_number} is blocked.")
     else:
@@ -100,5 +104,5 @@ def _hand_over_lines(out: list[str], ev: HandOver, frame: Frame, replay: Replay)
         parts = ", ".join(
             f"{replay.seat_name(s)} {ev.pips[s]} pips -> {ev.penalties[s]}" for s in seats
         )
-        out.append(f"  {replay.team_name(team)}: {before} - {penalty} = {after}   ({parts})")
+        out.append(f"  {labels.team(team)}: {before} - {penalty} = {after}   ({parts})")
     out.append(f"  Scores after hand {ev.hand_number}: {_scores(ev.scores)}")

@@ -1,36 +1,151 @@
-"""Engine events in plain words, for the event log.
+"""Every event in one sentence, and the names, team names and scores lines around them.
 
-``describe(event, names, viewer=0)`` -> ``"West plays 5-3 on the east end — ends total 15: +15"``.
-A tile another seat drew is never named: only ``viewer``'s own draws are.
+One wording for the whole program: the game's log, the replay screen, the
+plain-text replay and the end-of-hand and game-over screens all say things
+the same way. A :class:`Names` knows the seats' names, the rules (for teams)
+and which seat, if any, is *you*: that seat is called "You" and its verbs
+agree ("You play", "West plays"). Agreement goes by seat, never by what a
+seat happens to be called.
+
+>>> from engine import Rules, Dealt
+>>> names = Names(("Ana", "West"), Rules(players=2), you=0)
+>>> describe_event(Dealt(hand_number=2, start=0), names)
+'Hand 2 dealt; You lead.'
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed, Rules
 
-_YOU_FORM = {"plays": "play", "leads": "lead", "draws": "draw", "passes": "pass",
-             "goes": "go", "wins": "win"}
+YOU = "You"
+_PLAIN_FORM = {
+    "plays": "play",
+    "leads": "lead",
+    "draws": "draw",
+    "passes": "pass",
+    "goes": "go",
+    "wins": "win",
+}
 
 
-def verb_for(name: str, verb: str) -> str:
-    """``verb`` (written for "she": ``"leads"``) as it agrees with ``name``: "You lead"."""
-    return _YOU_FORM.get(verb, verb) if name == "You" else verb
+def printable(text: str) -> str:
+    """``text`` with control characters (escape sequences, newlines) shown as ``?``.
+
+    Names can come from a file: printed raw, an escape sequence could drive
+    the terminal, and a newline would break a one-line-per-action text.
+    """
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
 
 
-def says(name: str, verb: str) -> str:
-    """``"Ann leads"``, ``"You lead"``: a name and a verb that agrees with it."""
-    return f"{name} {verb_for(name, verb)}"
+def one_line(text: str) -> str:
+    """``text`` on one line and safe to print: whitespace runs folded, control
+    characters shown as ``?``, pydantic's "Value error, " dropped."""
+    return printable(" ".join(text.replace("Value error, ", "").split()))
 
 
-def _verb(names: Sequence[str], seat: int, viewer: int | None, verb: str) -> str:
-    return says("You" if seat == viewer else names[seat], verb)
+@dataclass(frozen=True, slots=True)
+class Names:
+    """How the seats of one game are named, and which of them is *you*.
+
+    ``names`` are the seats' names in seat order; ``you`` is the seat read as
+    "You" (the person whose screen this is), or ``None`` for an onlooker.
+    """
+
+    names: tuple[str, ...]
+    rules: Rules
+    you: int | None = None
+
+    @classmethod
+    def of(cls, names: Sequence[str], rules: Rules, you: int | None = None) -> Names:
+        """Names made safe to print."""
+        return cls(tuple(printable(n) for n in names), rules, you)
+
+    def seat(self, seat: int) -> str:
+        """``seat``'s name: "You" for *you*."""
+        if seat == self.you:
+            return YOU
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
+
+    def verb(self, seat: int, verb: str) -> str:
+        """``verb`` (written for "she": ``"leads"``) as it agrees with ``seat``."""
+        return _PLAIN_FORM.get(verb, verb) if seat == self.you else verb
+
+    def says(self, seat: int, verb: str) -> str:
+        """``"West leads"``, ``"You lead"``."""
+        return f"{self.seat(seat)} {self.verb(seat, verb)}"
+
+    def possessive(self, seat: int) -> str:
+        """``"West's"``, ``"your"``."""
+        return "your" if seat == self.you else f"{self.seat(seat)}'s"
+
+    def team(self, team: int) -> str:
+        """A side's name: its seat's name, or partners joined with ``&``."""
+        return " & ".join(self.seat(s) for s in self.rules.seats_of(team))
+
+    def team_says(self, team: int, verb: str) -> str:
+        """``"West wins"``, ``"You win"``, ``"You & North win"``: a side and its verb."""
+        seats = self.rules.seats_of(team)
+        if len(seats) == 1:
+            return self.says(seats[0], verb)
+        return f"{self.team(team)} {_PLAIN_FORM.get(verb, verb)}"
+
+    def is_yours(self, team: int) -> bool:
+        """True when *you* play for ``team``."""
+        return self.you is not None and self.rules.team_of(self.you) == team
+
+    def scores(self, scores: Sequence[int], *, winner_first: int | None = None) -> str:
+        """``"West 40, You -15"``: each side's name and score (a winner first, if given)."""
+        order = list(range(len(scores)))
+        if winner_first is not None:
+            order.remove(winner_first)
+            order.insert(0, winner_first)
+        return ", ".join(f"{self.team(t)} {scores[t]}" for t in order)
 
 
-def team_name(rules: Rules, team: int, names: Sequence[str]) -> str:
-    """A side's name: the seat's name, or "A & B" for a partnership."""
-    return " & ".join(names[s] for s in rules.seats_of(team))
+def describe_event(
+    event: Event, names: Names, *, viewer: int | None = None, reveal: bool = False
+) -> str:
+    """One event as one sentence.
+
+    A drawn tile is named only to the seat that drew it: the ``viewer`` (by
+    default *you*); with ``reveal`` to everyone (a replay with every hand face up).
+    """
+    if isinstance(event, Placed):
+        total = f"ends total {event.total}"
+        score = f": +{event.points}" if event.points else ""
+        if event.end is None:
+            return f"{names.says(event.seat, 'leads')} {event.tile} — {total}{score}."
+        where = f"on the {event.end.word} end"
+        return f"{names.says(event.seat, 'plays')} {event.tile} {where} — {total}{score}."
+    if isinstance(event, Drew):
+        reader = names.you if viewer is None else viewer
+        shown = event.tile is not None and (reveal or event.seat == reader)
+        what = f" {event.tile}" if shown else " a tile"
+        must = ": it fits and must be played" if event.must_play else ""
+        return f"{names.says(event.seat, 'draws')}{what} from the boneyard{must}."
+    if isinstance(event, Passed):
+        return f"{names.says(event.seat, 'passes')}: nothing fits and the boneyard is empty."
+    if isinstance(event, Dealt):
+        return f"Hand {event.hand_number} dealt; {names.says(event.start, 'leads')}."
+    if isinstance(event, HandOver):
+        if event.out_seat is None:
+            head = f"Hand {event.hand_number} is blocked."
+        else:
+            head = f"{names.says(event.out_seat, 'goes')} out: hand {event.hand_number} is over."
+        lost = [
+            f"{names.seat(s)} {pips} pips, -{pen}"
+            for s, (pips, pen) in enumerate(zip(event.pips, event.penalties, strict=True))
+            if pen
+        ]
+        left = f" Left in hand: {', '.join(lost)}." if lost else ""
+        return f"{head}{left} Scores: {names.scores(event.scores)}."
+    if isinstance(event, GameOver):
+        scores = names.scores(event.scores, winner_first=event.winner)
+        return f"{names.team_says(event.winner, 'wins')} the game: {scores}."
+    raise TypeError(f"not an engine event: {event!r}")  # pragma: no cover
 
 
 def describe(
@@ -39,45 +154,24 @@ def describe(
     viewer: int | None = 0,
     rules: Rules | None = None,
 ) -> str:
-    """One event as a sentence. ``viewer`` is the seat reading (``None``: an onlooker)."""
-    if isinstance(event, Placed):
-        total = f"ends total {event.total}"
-        score = f": +{event.points}" if event.points else ""
-        if event.end is None:
-            return f"{_verb(names, event.seat, viewer, 'leads')} {event.tile} — {total}{score}"
-        where = f"on the {event.end.word} end"
-        return f"{_verb(names, event.seat, viewer, 'plays')} {event.tile} {where} — {total}{score}"
-    if isinstance(event, Drew):
-        what = f" {event.tile}" if event.seat == viewer and event.tile is not None else ""
-        text = f"{_verb(names, event.seat, viewer, 'draws')}{what} from the boneyard"
-        if event.must_play:
-            text += " — it fits and must be played"
-        return text
-    if isinstance(event, Passed):
-        who = _verb(names, event.seat, viewer, "passes")
-        return f"{who}: nothing fits and the boneyard is empty"
-    if isinstance(event, Dealt):
-        return f"Hand {event.hand_number} dealt; {_verb(names, event.start, viewer, 'leads')}."
-    if isinstance(event, HandOver):
-        if event.out_seat is None:
-            head = f"Hand {event.hand_number} is blocked."
-        else:
-            who = _verb(names, event.out_seat, viewer, "goes")
-            head = f"{who} out: hand {event.hand_number} is over."
-        losses = ", ".join(
-            f"{names[s]} -{p}" for s, p in enumerate(event.penalties) if p
-        )
-        return f"{head} Tiles left count against: {losses}." if losses else head
-    if isinstance(event, GameOver):
-        if rules is None:
-            rules = Rules(players=len(event.scores), target=5)
-        order = [event.winner] + [t for t in range(len(event.scores)) if t != event.winner]
-        scores = ", ".join(f"{team_name(rules, t, names)} {event.scores[t]}" for t in order)
-        who = team_name(rules, event.winner, names)
-        solo = len(rules.seats_of(event.winner)) == 1
-        if viewer is not None and rules.team_of(viewer) == event.winner:
-            who, verb = ("You", "win") if solo else (who, "win")
-        else:
-            verb = "wins" if solo else "win"
-        return f"{who} {verb} the game: {scores}."
-    return str(event)  # pragma: no cover
+    """``describe_event`` for plain names, read by ``viewer`` (``None``: an onlooker)."""
+    if rules is None:
+        players = len(names)
+        rules = Rules(players=players, target=5)
+    return describe_event(event, Names.of(names, rules, viewer))
+
+
+def game_over_title(names: Names, winner: int) -> str:
+    """The game-over headline, from *your* side of the table when you played."""
+    if names.is_yours(winner):
+        if len(names.rules.seats_of(winner)) == 1:
+            return "You win the game!"
+        return f"{names.team(winner)} win the game: your side wins!"
+    return f"{names.team_says(winner, 'wins')} the game."
+
+
+def hand_over_title(names: Names, event: HandOver) -> str:
+    """The end-of-hand headline."""
+    if event.out_seat is None:
+        return f"Hand {event.hand_number} is blocked: nobody can play."
+    return f"Hand {event.hand_number}: {names.seat(event.out_seat)} went out."

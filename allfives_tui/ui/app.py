@@ -1,29 +1,39 @@
-"""The All Fives app: new-game, game, summary, game-over and help screens, saves, palette."""
+"""The All Fives app: it owns the game table and drives its turn loop.
+
+Screens never call into the App: they post messages (the game screen's
+:class:`~allfives_tui.ui.screens.game.GameScreen.Act`) or ``dismiss`` with a
+result. The App hands actions to the :class:`~allfives_tui.table.table.Table`,
+runs computer seats in a thread worker from their seat's view, and sets the
+game screen's state to each new snapshot; autosave follows every change.
+"""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
 
-from textual import events
+from textual import events, on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.timer import Timer
+from textual.worker import get_current_worker
 
 from allfives_tui.table import storage
 from allfives_tui.table.storage import AutoSaver, Settings
-from allfives_tui.table.table import GameSession
+from allfives_tui.table.table import Table, Turn
 from allfives_tui.ui.screens.game import GameScreen
-from allfives_tui.ui.screens.game_over import GameOverScreen, replay_available
+from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.screens.help import HelpScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
 from allfives_tui.ui.screens.save_as import SaveAsScreen
 from allfives_tui.ui.widgets import WIDGETS_CSS
 from allfives_tui.ui.widgets.too_small import too_small
-from engine import GameOver, HandOver
-from engine.errors import RecordError
+from engine import Action, Draw, Event, IllegalActionError, Pass, Phase, RecordError
 from engine.record import GameRecord
 
 APP_CSS = Path(__file__).with_name("app.tcss")
@@ -51,36 +61,57 @@ class AllFivesApp(App[None]):
         self.start_now = start
         self.speed = self.settings.speed if speed is None else speed
         self.saver = AutoSaver() if autosave else None
-        self.session: GameSession | None = None
+        self.table: Table | None = None
+        self.viewer = 0
+        """The seat of the person at this terminal."""
         self.saved_on_exit: Path | None = None
         self._save_error_shown = False
+        self._pace: threading.Event | None = None
+        self._auto_timer: Timer | None = None
 
     # -- start-up ----------------------------------------------------------
     def on_mount(self) -> None:
         """Open the new-game screen, or go straight into a game."""
         self._check_size()
         if self.resume is not None:
-            self.push_screen(self._game_screen(GameSession.from_record(self.resume)))
+            self.push_screen(self._game_screen(Table.from_record(self.resume)))
         elif self.start_now:
-            self.push_screen(self._game_screen(GameSession.new(self.settings)))
+            self.push_screen(self._game_screen(Table.from_settings(self.settings)))
         else:
-            self.push_screen(NewGameScreen(self.settings, can_continue=storage.has_unfinished()))
+            self.push_screen(self._new_game_screen())
 
-    def _game_screen(self, session: GameSession) -> GameScreen:
-        self.session = session
-        return GameScreen(session, speed=self.speed, auto_draw=self.settings.auto_draw)
+    def _new_game_screen(self) -> NewGameScreen:
+        return NewGameScreen(self.settings, can_continue=storage.has_unfinished())
 
-    def start_new(self, settings: Settings) -> None:
-        """Remember ``settings`` and start a new game with them."""
+    def _game_screen(self, table: Table) -> GameScreen:
+        """Seat the person at ``table`` and make its screen; the turn loop starts on mount."""
+        self._stop_waiting()
+        table.autosave = self._autosave
+        self.table = table
+        self.viewer = table.people[0] if table.people else 0
+        self._autosave(table.record())
+        return GameScreen(table, self.viewer, auto_draw=self.settings.auto_draw)
+
+    @on(GameScreen.Ready)
+    def _screen_ready(self, message: GameScreen.Ready) -> None:
+        """The game screen is up: carry the game on from where it stands."""
+        if message.screen.table is self.table:
+            self._advance()
+
+    @on(NewGameScreen.Start)
+    def _start(self, message: NewGameScreen.Start) -> None:
+        """Remember the settings and start a new game with them."""
+        settings = message.settings
         self.settings = settings
         self.speed = settings.speed
         try:
             storage.save_settings(settings)
         except OSError as err:
             self.notify(f"Could not remember the settings: {err}", severity="warning")
-        self._replace_with(self._game_screen(GameSession.new(settings)))
+        self._replace_with(self._game_screen(Table.from_settings(settings)))
 
-    def continue_saved(self) -> None:
+    @on(NewGameScreen.Continue)
+    def _continue(self) -> None:
         """Resume the unfinished game from the autosave."""
         try:
             record = storage.load_current()
@@ -90,25 +121,142 @@ class AllFivesApp(App[None]):
         if record is None:
             self.notify("There is no unfinished game to continue.", severity="warning")
             return
-        self._replace_with(self._game_screen(GameSession.from_record(record)))
+        self._replace_with(self._game_screen(Table.from_record(record)))
 
     def _replace_with(self, screen: Screen[None]) -> None:
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.switch_screen(screen)
 
+    # -- the turn loop --------------------------------------------------------
+    @property
+    def game_screen(self) -> GameScreen | None:
+        """The game screen of the game in progress, when it is in the stack."""
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen) and screen.table is self.table:
+                return screen
+        return None
+
+    @on(GameScreen.Act)
+    def _person_acts(self, message: GameScreen.Act) -> None:
+        """The person at the keyboard (or mouse) took an action."""
+        self.play(self.viewer, message.action)
+
+    def play(self, seat: int, action: Action) -> bool:
+        """``seat`` takes ``action`` at the table; False (and a message) if it may not."""
+        if self.table is None:
+            return False
+        try:
+            events = self.table.act(seat, action)
+        except IllegalActionError as err:
+            self.notify(str(err), severity="warning")
+            return False
+        self._changed(events)
+        return True
+
+    def _changed(self, events: tuple[Event, ...]) -> None:
+        """Show the new snapshot and carry the game on."""
+        screen = self.game_screen
+        if screen is not None and self.table is not None:
+            screen.show_events(events)
+            screen.state = self.table.state
+        self._advance()
+
+    def _advance(self) -> None:
+        """Whatever comes next: a summary, the game's end, a computer's turn, or waiting."""
+        table = self.table
+        if table is None or self.game_screen is None:
+            return
+        if table.is_over:
+            self._show_game_over()
+            return
+        if table.state.phase is Phase.DEAL:
+            if table.hand_over is not None:
+                summary = HandSummaryScreen(table.state, table.hand_over, table.words(self.viewer))
+                self.push_screen(summary, self._deal)
+            else:
+                self._deal()
+            return
+        turn = table.turn()
+        assert turn is not None
+        if turn.seat != self.viewer:
+            self.computer_turn(table, turn)
+        elif (
+            self.settings.auto_draw
+            and len(turn.legal) == 1
+            and isinstance(turn.legal[0], (Draw, Pass))
+        ):
+            state, action = table.state, turn.legal[0]
+            self._auto_timer = self.set_timer(
+                max(0.05, self.speed / 2), lambda: self._auto(table, state, action)
+            )
+
+    def _auto(self, table: Table, state: object, action: Action) -> None:
+        if self.table is table and table.state is state:
+            self.play(self.viewer, action)
+
+    def _deal(self, _: object = None) -> None:
+        """Deal the next hand."""
+        if self.table is not None and self.table.state.phase is Phase.DEAL:
+            self._changed(self.table.deal())
+
+    @work(thread=True, exclusive=True, group="computer", exit_on_error=True)
+    def computer_turn(self, table: Table, turn: Turn) -> None:
+        """Choose a computer's action off the UI thread from its seat's view, then
+        wait out the pace so a person can follow."""
+        worker = get_current_worker()
+        start = time.monotonic()
+        state = table.state
+        action = table.choose(turn)
+        wait = self.speed - (time.monotonic() - start)
+        if wait > 0:
+            pace = threading.Event()
+            self._pace = pace
+            pace.wait(wait)
+        if not worker.is_cancelled:
+            self.call_from_thread(self._computer_done, table, state, turn.seat, action)
+
+    def _computer_done(self, table: Table, state: object, seat: int, action: Action) -> None:
+        if self.table is table and table.state is state and self.game_screen is not None:
+            self.play(seat, action)
+
+    def _stop_waiting(self) -> None:
+        """Cut short a computer's pace (its result is then dropped)."""
+        if self._pace is not None:
+            self._pace.set()
+        if self._auto_timer is not None:
+            self._auto_timer.stop()
+
+    def _show_game_over(self) -> None:
+        """Announce the winner and offer a new game, a replay, or quitting."""
+        table = self.table
+        assert table is not None
+        if self.saver is not None:
+            self.saver.flush()
+
+        def chosen(choice: str | None) -> None:
+            if choice == "new":
+                self._replace_with(self._new_game_screen())
+            elif choice == "replay":
+                # back to these choices when the replay closes
+                self.open_replay(table.record(), self._show_game_over)
+            else:
+                self.exit()
+
+        self.push_screen(GameOverScreen(table.state, table.words(self.viewer)), chosen)
+
     # -- saving --------------------------------------------------------------
-    def autosave(self, session: GameSession) -> None:
-        """Queue an atomic save of the game after an action."""
+    def _autosave(self, record: GameRecord) -> None:
+        """Queue an atomic save of the game after a change."""
         if self.saver is not None:
             if self.saver.error and not self._save_error_shown:
                 self._save_error_shown = True
                 self.notify(f"The game is not being saved: {self.saver.error}", severity="error")
-            self.saver.submit(session.record())
+            self.saver.submit(record)
 
     def action_save_copy(self) -> None:
         """Ask where to save a copy of the current game."""
-        if self.session is None:
+        if self.table is None:
             self.notify("There is no game to save yet.", severity="warning")
             return
         stamp = datetime.now().strftime("%Y%m%d-%H%M")
@@ -118,52 +266,24 @@ class AllFivesApp(App[None]):
             if path is not None:
                 self.notify(f"Saved a copy to {path}")
 
-        self.push_screen(SaveAsScreen(self.session.record(), default), done)
+        self.push_screen(SaveAsScreen(self.table.record(), default), done)
 
     def action_quit_keep(self) -> None:
         """Quit; the game in progress stays saved to continue later."""
+        self._stop_waiting()
         if self.saver is not None:
             self.saver.flush()
-            if (
-                self.session is not None
-                and not self.session.state.is_terminal
-                and not self.saver.error
-            ):
+            if self.table is not None and not self.table.is_over and not self.saver.error:
                 self.saved_on_exit = self.saver.path
         self.exit()
 
     async def on_unmount(self) -> None:
         """Let the last save reach the disk."""
+        self._stop_waiting()
         if self.saver is not None:
             self.saver.close()
 
-    # -- screens the game asks for ------------------------------------------
-    def show_hand_summary(
-        self, session: GameSession, event: HandOver, then: Callable[[], None]
-    ) -> None:
-        """The end-of-hand summary; ``then`` deals the next hand."""
-        self.push_screen(
-            HandSummaryScreen(session.state, event, session.names), lambda _: then()
-        )
-
-    def show_game_over(self, session: GameSession, event: GameOver | None) -> None:
-        """Announce the winner and offer a new game, a replay, or quitting."""
-        if self.saver is not None:
-            self.saver.flush()
-
-        def chosen(choice: str | None) -> None:
-            if choice == "new":
-                self._replace_with(
-                    NewGameScreen(self.settings, can_continue=storage.has_unfinished())
-                )
-            elif choice == "replay":
-                # back to these choices when the replay closes
-                self.open_replay(session.record(), lambda: self.show_game_over(session, event))
-            else:
-                self.exit()
-
-        self.push_screen(GameOverScreen(session.state, session.names, session.human), chosen)
-
+    # -- other screens ---------------------------------------------------------
     def open_replay(self, record: GameRecord, then: Callable[[], None] | None = None) -> None:
         """Show ``record`` in the replay screen; ``then`` runs when it closes."""
         from allfives_tui.ui.screens.replay import ReplayScreen
@@ -177,7 +297,8 @@ class AllFivesApp(App[None]):
 
     def action_new_game(self) -> None:
         """Go to the new-game screen (the current game stays saved)."""
-        self._replace_with(NewGameScreen(self.settings, can_continue=storage.has_unfinished()))
+        self._stop_waiting()
+        self._replace_with(self._new_game_screen())
 
     def action_open_replay(self) -> None:
         """Ask for a game record and replay it."""
@@ -188,14 +309,11 @@ class AllFivesApp(App[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The palette: New game, Save, Open replay, Help, and Textual's own (themes…)."""
         yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
-        if self.session is not None:
+        if self.table is not None:
             yield SystemCommand(
                 "Save a copy…", "Save this game where you choose", self.action_save_copy
             )
-        if replay_available():
-            yield SystemCommand(
-                "Open replay…", "Replay a saved game file", self.action_open_replay
-            )
+        yield SystemCommand("Open replay…", "Replay a saved game file", self.action_open_replay)
         yield SystemCommand("Help", "The rules and the keys", self.action_show_help)
         yield from super().get_system_commands(screen)
 

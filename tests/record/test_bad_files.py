@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from allfives_tui.cli import main
-from allfives_tui.table.replay import Replay, ReplayLoadError, read_record
+from allfives_tui.table.replay import Replay
+from allfives_tui.table.storage import ReplayLoadError, read_replay
 from engine.record import MAX_BYTES
 from tests.replay.games import SMALL_RECORD
 
@@ -146,7 +147,7 @@ def test_illegal_action_offers_the_good_part(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(_edited(_set(("hands", 1, "actions", 2), "draw")))
     with pytest.raises(ReplayLoadError) as info:
-        read_record(path)
+        read_replay(path)
     err = info.value
     assert err.message.startswith("hand 2, move 3: illegal action 'draw'")
     assert err.good_actions == 1 + 14 + 1 + 2
@@ -161,7 +162,7 @@ def test_bad_first_deal_offers_nothing(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(_edited(_pop_boneyard(0)))
     with pytest.raises(ReplayLoadError) as info:
-        read_record(path)
+        read_replay(path)
     assert info.value.salvage is None
     assert info.value.good_actions == 0
 

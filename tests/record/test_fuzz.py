@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from allfives_tui.table.replay import Replay, ReplayLoadError, parse_for_replay, replay_from_text
+from allfives_tui.table.replay import Replay
 from engine import RecordError
-from engine.record import GameRecord, parse_record
+from engine.record import GameRecord, parse_game, parse_record
 from tests.replay.games import SMALL_RECORD, game_record
 
 BASES = (SMALL_RECORD, game_record(players=3, seed=5).to_json())
@@ -102,16 +102,16 @@ def _check(text: str) -> None:
         record = None
         engine_error = str(err)
     try:
-        replay = replay_from_text(text)
-    except ReplayLoadError as err:
-        assert isinstance(err, RecordError)
-        assert "\n" not in err.message and err.message
+        replay = Replay(parse_game(text))
+    except RecordError as err:
+        message = str(err)
+        assert "\n" not in message and message
         if record is not None:  # the engine takes a record without hands; a replay needs one
-            assert not record.hands and err.message == "the record holds no hands to replay"
-        elif err.hand is not None:  # a bad action: the same words as the engine
-            assert err.message == engine_error
-        if err.salvage is not None:
-            assert len(Replay(err.salvage)) == err.good_actions
+            assert not record.hands and message == "the record holds no hands to replay"
+        else:  # the same words as the engine
+            assert message == engine_error
+        if err.partial is not None:
+            assert len(Replay(err.partial)) == err.good_actions
         return
     assert record is not None
     assert replay.record == record
@@ -144,6 +144,6 @@ def test_superscript_digit_is_a_record_error() -> None:
     data["hands"][0]["actions"][0] = "\u00b2-4"
     with pytest.raises(RecordError, match="hand 1, move 1: illegal action"):
         parse_record(json.dumps(data))
-    with pytest.raises(ReplayLoadError) as info:
-        parse_for_replay(json.dumps(data))
-    assert info.value.message.startswith("hand 1, move 1: illegal action '²-4'")
+    with pytest.raises(RecordError) as info:
+        Replay(parse_game(json.dumps(data)))
+    assert str(info.value).startswith("hand 1, move 1: illegal action '²-4'")

@@ -58,19 +58,21 @@ def test_frames_match_the_record(table: tuple[int, bool], seed: int, moves: int)
     assert len(moves_shown) == sum(len(h.actions) for h in record.hands)
 
 
-def test_a_seat_named_you_reads_in_the_second_person() -> None:
-    """A game saved by the app names the human "You": the replay's words must
-    agree with it ("You lead", never "You leads")."""
+def test_the_games_one_person_reads_in_the_second_person() -> None:
+    """The replay of a game one person played against computers speaks to that
+    person as the game's log did: "You lead", never "You leads", whatever their
+    name; labels keep the names."""
     from engine.record import parse_record
     from tests.replay.games import SMALL_RECORD
 
-    replay = Replay(parse_record(SMALL_RECORD.replace('"Ann"', '"You"')))
+    replay = Replay(parse_record(SMALL_RECORD))
     words = "\n".join(replay.describe(i) for i in range(replay.last + 1))
     text = render_text(replay)
     for bad in ("You leads", "You plays", "You draws", "You passes", "You goes", "You wins"):
         assert bad not in words and bad not in text
-    assert "Hand 1 is dealt; You lead." in words
-    assert "You lead 6-4: the ends total 10, scoring 10." in words
+    assert "Hand 1 dealt; You lead." in words
+    assert "You lead 6-4 — ends total 10: +10." in words
+    assert "Ann" not in words and replay.seat_name(0) == "Ann"
     assert "Hand 1: You lead" in text
     assert "Bob leads" in words or "Bob plays" in words
     assert replay.view_name(0) == "your view" and replay.view_name(1) == "Bob's view"

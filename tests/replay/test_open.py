@@ -9,7 +9,7 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
 
-from allfives_tui.table.replay import ReplayLoadError, read_record
+from allfives_tui.table.storage import ReplayLoadError, read_replay
 from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayApp, ReplayScreen
 from engine.record import parse_record
 from tests.replay.games import SMALL_RECORD
@@ -144,7 +144,7 @@ async def test_unsalvageable_and_missing_files(tmp_path: Path) -> None:
 async def test_replay_app_offers_the_good_part_of_a_bad_file(tmp_path: Path) -> None:
     path = _bad_record(tmp_path)
     try:
-        read_record(path)
+        read_replay(path)
     except ReplayLoadError as err:
         error = err
     app = ReplayApp(error=error, path=str(path))

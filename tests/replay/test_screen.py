@@ -65,28 +65,28 @@ async def test_step_forward_and_back() -> None:
         )
         text = screen_text(pilot)
         assert "hand 1 of 2 · deal · step 1/19" in text
-        assert "Hand 1 is dealt; Ann leads." in event_line(pilot)
+        assert "Hand 1 dealt; You lead." in event_line(pilot)
 
         await pilot.press("right")
         assert screen.index == 1
         assert board_tiles(screen) == ["6-4"]
         assert shown_scores(pilot) == {"Ann": 10, "Bob": 0}
         text = screen_text(pilot)
-        assert "Ann leads 6-4: the ends total 10, scoring 10." in event_line(pilot)
+        assert "You lead 6-4 — ends total 10: +10." in event_line(pilot)
         assert screen.query_one("#hand-0", HandView).tiles == tiles("4-2", "2-2", "3-1", "0-0")
 
         await pilot.press("right", "right", "right", "right")
         assert screen.index == 5
         assert board_tiles(screen) == ["6-4", "4-2", "2-2", "6-6", "6-1"]
         assert screen.query_one(Board).tableau.spinner == parse_tile("6-6")
-        assert "Ann plays 2-2 on the west end: the ends total 5, scoring 5." in event_line(pilot)
+        assert "You play 2-2 on the west end — ends total 5: +5." in event_line(pilot)
         assert shown_scores(pilot) == {"Ann": 15, "Bob": 0}
 
         await pilot.press("left", "left")
         assert screen.index == 3
         assert board_tiles(screen) == ["6-4", "4-2", "6-6"]
         assert shown_scores(pilot) == {"Ann": 10, "Bob": 0}
-        assert "Ann plays 4-2 on the west end: the ends total 14." in event_line(pilot)
+        assert "You play 4-2 on the west end — ends total 14." in event_line(pilot)
 
         await pilot.press("left", "left", "left", "left")  # stops at the first deal
         assert screen.index == 0
@@ -99,17 +99,17 @@ async def test_draws_the_end_of_a_hand_and_the_game() -> None:
         assert isinstance(screen, ReplayScreen)
         screen.go(9)
         await pilot.pause()
-        assert "Ann draws 1-0 and must play it." in event_line(pilot)
+        assert "You draw 1-0 from the boneyard: it fits and must be played." in event_line(pilot)
         assert screen.query_one("#hand-0", HandView).tiles == tiles("0-0", "1-0")
         await pilot.press("right", "right", "right", "right", "right")
         assert screen.index == 14
-        assert "Ann goes out; hand 1 is over." in event_line(pilot)
+        assert "You go out: hand 1 is over." in event_line(pilot)
         assert "Left in hand: Bob 18 pips, -20." in event_line(pilot)
         assert shown_scores(pilot) == {"Ann": 15, "Bob": -15}
         await pilot.press("end")
         assert screen.index == 18
         assert board_tiles(screen) == ["5-5", "5-0", "0-0"]
-        assert "Ann wins the game, Ann 35, Bob -5." in event_line(pilot)
+        assert "You win the game: You 35, Bob -5." in event_line(pilot)
         assert shown_scores(pilot) == {"Ann": 35, "Bob": -5}
         await pilot.press("right")  # nothing after the end
         assert screen.index == 18
@@ -180,7 +180,7 @@ async def test_seat_view_hides_the_other_hands() -> None:
         assert isinstance(screen, ReplayScreen)
         screen.go(11)  # Bob draws 5-3
         await pilot.pause()
-        assert "Bob draws 5-3." in event_line(pilot)
+        assert "Bob draws 5-3 from the boneyard." in event_line(pilot)
         await pilot.press("v")
         assert screen.viewer == 0
         assert screen.query_one("#hand-0", HandView).tiles == tiles("0-0")
@@ -188,9 +188,9 @@ async def test_seat_view_hides_the_other_hands() -> None:
         text = screen_text(pilot)
         assert "(face down)" in text
         assert "2 tiles" in text
-        assert "Bob draws a tile." in event_line(pilot)
+        assert "Bob draws a tile from the boneyard." in event_line(pilot)
         assert "Bob draws 5-3" not in event_line(pilot)
-        assert "Ann's view" in text
+        assert "your view" in text
         await pilot.press("v")
         assert screen.viewer == 1
         assert screen.query_one("#hand-0", HandView).tiles == ()

@@ -12,10 +12,10 @@ from tests.replay.games import SMALL_RECORD, game_record
 
 EXPECTED = """\
 All Fives: 2 players, no partnerships, target 30, hand size five-each (5 tiles)
-Seats: Ann (human), Bob (computer, greedy)
+Seats: Ann (person, read as you), Bob (computer, greedy)
 Scores: Ann : Bob
 
-Hand 1: Ann leads
+Hand 1: You lead
   Ann: 6-4 4-2 2-2 3-1 0-0
   Bob: 6-6 6-1 4-3 5-5 2-1
   Boneyard: 1-0 5-3 4-4 1-1 2-0 3-0 3-2 3-3 4-0 4-1 5-0 5-1 5-2 5-4 6-0 6-2 6-3 6-5
@@ -33,19 +33,19 @@ Hand 1: Ann leads
    12. Bob  draw         15 : 5
    13. Bob  4-4 W        15 : 5
    14. Ann  0-0 E        15 : 5
-  Ann goes out.
+  You go out.
   Ann: 15 - 0 = 15   (Ann 0 pips -> 0)
   Bob: 5 - 20 = -15   (Bob 18 pips -> 20)
   Scores after hand 1: 15 : -15
 
-Hand 2: Ann leads
+Hand 2: You lead
   Ann: 5-5 0-0 1-0 1-1 2-0
   Bob: 5-0 2-1 2-2 3-0 3-1
   Boneyard: 3-2 3-3 4-0 4-1 4-2 4-3 4-4 5-1 5-2 5-3 5-4 6-0 6-1 6-2 6-3 6-4 6-5 6-6
     1. Ann  5-5     +10  25 : -15
     2. Bob  5-0 E   +10  25 : -5
     3. Ann  0-0 E   +10  35 : -5
-  Game over: Ann wins, 35 : -5
+  Game over: You win, 35 : -5
 """
 
 

@@ -76,7 +76,7 @@ async def test_a_whole_hand_by_keyboard_only() -> None:
             move = screen.state.history[before]
             assert (move.seat, move.action) == (0, expected)
             turns += 1
-        state = app.session.state
+        state = app.table.state
         assert turns >= 3
         assert state.phase is Phase.DEAL and state.hand_number == 1
         # the record on disk is the game: it replays to the same snapshot
@@ -94,7 +94,7 @@ async def test_a_whole_hand_by_mouse_only() -> None:
             if isinstance(app.screen, HandSummaryScreen):
                 await pilot.click("#next-hand")
                 await pilot.pause()
-                assert app.session.state.hand_number == 2
+                assert app.table.state.hand_number == 2
                 break
             screen = game(app)
             before = len(screen.state.history)
@@ -135,14 +135,14 @@ async def test_choosing_the_end_when_a_tile_fits_two() -> None:
         assert screen.state.layout.lead == parse_tile("5-5")
         assert screen.selected_tile() == parse_tile("5-3")  # the only playable tile
         await pilot.press("enter")
-        assert screen.choosing == [End.W, End.E]
+        assert screen.choosing == (End.W, End.E)
         assert "5-3 fits west (no score), east (no score)" in screen_text(app)
         board = screen.query_one(Board)
         assert board.highlight == (End.W, End.E) and board.cursor is End.W
         await pilot.press("right")
         assert board.cursor is End.E
         await pilot.press("escape")
-        assert screen.choosing == []
+        assert screen.choosing == ()
         await pilot.press("enter", "e", "enter")
         await pilot.pause()
         move = screen.state.history[1]
@@ -235,7 +235,7 @@ async def test_end_of_hand_summary_shows_tiles_pips_rounding_and_scores() -> Non
         await pilot.pause()
         text = screen_text(app)
         event = summary.event
-        state = app.session.state
+        state = app.table.state
         for seat, name in enumerate(("You", "North")):
             assert name in text
             pips, lost = event.pips[seat], event.penalties[seat]
@@ -246,7 +246,7 @@ async def test_end_of_hand_summary_shows_tiles_pips_rounding_and_scores() -> Non
         assert f"target {state.rules.target}" in text
         await pilot.press("enter")
         await pilot.pause()
-        assert app.session.state.hand_number == 2
+        assert app.table.state.hand_number == 2
 
 
 def _all() -> list[str]:

@@ -38,7 +38,7 @@ CHILD = textwrap.dedent(
                     await pilot.press("enter")
                 await settle(pilot)
                 app.saver.flush()
-                print(len(app.session.state.actions), flush=True)
+                print(len(app.table.state.actions), flush=True)
             print("READY", flush=True)
             time.sleep(60)
 
@@ -77,7 +77,7 @@ async def test_continue_resumes_the_saved_game_exactly() -> None:
         if isinstance(app.screen, GameScreen) and app.screen.choosing:
             await pilot.press("enter")
         await settle(pilot)
-        state = app.session.state
+        state = app.table.state
         await pilot.press("q")
     assert app.saved_on_exit == storage.current_path()
     record = load_current()
@@ -86,8 +86,8 @@ async def test_continue_resumes_the_saved_game_exactly() -> None:
     async with again.run_test(size=(100, 36)) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, GameScreen)
-        assert again.session.state == state
-        assert again.session.seed == 8
+        assert again.table.state == state
+        assert again.table.seed == 8
 
 
 async def test_the_new_game_screen_offers_continue_and_remembers_settings() -> None:
@@ -107,7 +107,7 @@ async def test_the_new_game_screen_offers_continue_and_remembers_settings() -> N
         await pilot.click("#continue")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert app.session.names == ("Ana", "West", "East")
+        assert app.table.names == ("Ana", "West", "East")
 
 
 async def test_the_new_game_screen_rejects_a_bad_target() -> None:
@@ -135,7 +135,7 @@ async def test_ctrl_s_saves_a_copy_where_the_player_says(tmp_path: Path) -> None
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        state = app.session.state
+        state = app.table.state
     assert load(target).final_state() == state
 
 
@@ -188,7 +188,7 @@ async def test_enter_starts_the_game_and_the_settings_are_remembered() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        rules = app.session.state.rules
+        rules = app.table.state.rules
         assert rules.players == 4 and rules.partnerships and rules.target == 200
-        assert app.session.names == ("You", "West", "North", "East")
+        assert app.table.names == ("You", "West", "North", "East")
     assert storage.load_settings().players == 4

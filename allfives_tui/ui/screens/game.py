@@ -1,26 +1,26 @@
 """The game screen: the board, the hand, the scoreboard, the boneyard and the log.
 
-Keys and clicks become engine actions; :meth:`GameScreen.act` applies them
-through the session and every widget re-renders from the new snapshot.
-Computer seats choose in a thread worker, paced so a person can follow.
+It renders what the App gives it and turns keys and clicks into engine
+actions, which it posts to the App as :class:`GameScreen.Act` messages; the
+App hands them to the table and sets :attr:`GameScreen.state` to the new
+snapshot. Nothing here changes the game: the screen only reads the table
+(names, who sits where) and asks the engine what a move would score.
 """
 
 from __future__ import annotations
 
-import threading
-import time
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Footer, Static
-from textual.worker import get_current_worker
 
-from allfives_tui.table.table import GameSession
+from allfives_tui.table.table import Table
 from allfives_tui.ui.widgets import Board, BoneyardCounter, EventLog, HandView, Scoreboard
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import (
@@ -28,20 +28,15 @@ from engine import (
     Draw,
     End,
     Event,
-    GameOver,
     GameState,
-    HandOver,
-    IllegalActionError,
     Pass,
     Phase,
     Placed,
     Play,
+    SeatView,
     Tile,
     apply,
 )
-
-if TYPE_CHECKING:
-    from allfives_tui.ui.app import AllFivesApp
 
 TILE_KEYS = Binding.Group("Tile", compact=True)
 END_KEYS = Binding.Group("End", compact=True)
@@ -71,34 +66,42 @@ class GameScreen(Screen[None]):
         Binding("escape", "cancel", "Back", show=False),
         Binding("d", "draw", "Draw"),
         Binding("p", "pass_turn", "Pass"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("ctrl+s", "save_copy", "Save", key_display="^s"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("question_mark", "app.show_help", "Help", key_display="?"),
+        Binding("ctrl+s", "app.save_copy", "Save", key_display="^s"),
+        Binding("q", "app.quit_keep", "Quit"),
     ]
 
-    def __init__(self, session: GameSession, *, speed: float = 0.7, auto_draw: bool = False):
+    @dataclass
+    class Act(Message):
+        """The person at this screen takes ``action`` (the App applies it)."""
+
+        action: Action
+
+    @dataclass
+    class Ready(Message):
+        """The screen is up and showing its table: the game may go on."""
+
+        screen: GameScreen
+
+    state: reactive[GameState] = reactive(GameState, always_update=True, bindings=True, init=False)
+    """The snapshot on show, set by the App after every change."""
+    selected: reactive[int] = reactive(0, bindings=True, init=False)
+    """Index of the selected tile in the hand as shown."""
+    choosing: reactive[tuple[End, ...]] = reactive((), bindings=True, init=False)
+    """The ends the selected tile may go to, while the player picks one."""
+    cursor: reactive[int] = reactive(0, init=False)
+    """Which of :attr:`choosing` is under the cursor."""
+
+    def __init__(self, table: Table, viewer: int, *, auto_draw: bool = False) -> None:
         super().__init__()
-        self.session = session
-        self.speed = speed
+        self.table = table
+        self.viewer = viewer
         self.auto_draw = auto_draw
-        self.selected = 0
-        self.choosing: list[End] = []
-        self.cursor = 0
         self.last_tile: Tile | None = None
-        self._pending: threading.Event | None = None
-        self._auto_timer: Timer | None = None
         self._prompt = ""
-        self._allowed: tuple[bool | None, ...] = ()
-
-    @property
-    def aapp(self) -> AllFivesApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
-
-    @property
-    def state(self) -> GameState:
-        """The current snapshot (the whole truth; widgets see the human's view only)."""
-        return self.session.state
+        self._render_pending = False
+        self._shown = False
+        self.set_reactive(GameScreen.state, table.state)
 
     # -- composition -------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -115,44 +118,86 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Show the game and, if a computer is to act, let it."""
+        """Open the log with how the game started, and show the table."""
+        table = self.table
         log = self.query_one(EventLog)
-        names = self.session.names
-        rules = self.state.rules
-        if self.session.hand_events:
+        rules = table.rules
+        if table.resumed:
             log.write(f"Game continued (hand {self.state.hand_number}, to {rules.target}).")
-            self._log(self.session.hand_events)
         else:
-            others = ", ".join(names[s] for s in range(rules.players) if s != self.session.human)
+            others = ", ".join(table.names[s] for s in range(rules.players) if s != self.viewer)
             log.write(f"New game against {others}, to {rules.target} points.")
-            self._log(self.session.last_events)
-        self._after_change(self.session.last_events)
+        self._shown = True
+        self.show_events(table.hand_events)
+        self._fix_selection()
+        self.render_state()
+        self.post_message(self.Ready(self))
+
+    # -- what the App tells the screen ------------------------------------
+    def show_events(self, events: tuple[Event, ...]) -> None:
+        """Log ``events`` (the App calls this with every change, before setting the state)."""
+        placed = [e for e in events if isinstance(e, Placed)]
+        if placed:
+            self.last_tile = placed[-1].tile
+        elif self.table.state.phase is Phase.PLAY and self.table.state.layout.is_empty:
+            self.last_tile = None
+        self.query_one(EventLog).add_events(events, self.table.names, self.viewer, self.table.rules)
+
+    def watch_state(self) -> None:
+        """A new snapshot: stop choosing an end, keep a sensible selection, re-render."""
+        self.set_reactive(GameScreen.choosing, ())
+        self.set_reactive(GameScreen.cursor, 0)
+        self._fix_selection()
+        self._render_soon()
+
+    def watch_selected(self) -> None:
+        """The hand's selection moved: the hand, the ends it fits and the prompt change."""
+        self._render_soon()
+
+    def watch_choosing(self) -> None:
+        """Choosing an end started or stopped."""
+        self.set_reactive(GameScreen.cursor, 0)
+        self._render_soon()
+
+    def watch_cursor(self) -> None:
+        """The end cursor moved."""
+        self._render_soon()
+
+    def _render_soon(self) -> None:
+        """Render once after the current message, however many reactives changed."""
+        if not self._render_pending:
+            self._render_pending = True
+            self.call_next(self.render_state)
 
     # -- state helpers -----------------------------------------------------
+    def view(self) -> SeatView:
+        """What the person at this screen may see."""
+        return self.state.view(self.viewer)
+
     def human_turn(self) -> bool:
-        """True when the human is to act now."""
+        """True when the person at this screen is to act now."""
         st = self.state
-        return st.phase is Phase.PLAY and st.current == self.session.human
+        return st.phase is Phase.PLAY and st.current == self.viewer
 
     def legal(self) -> tuple[Action, ...]:
-        """The human's legal actions now (empty when it is not their turn)."""
-        return self.session.view().legal_actions() if self.human_turn() else ()
+        """The person's legal actions now (empty when it is not their turn)."""
+        return self.view().legal_actions() if self.human_turn() else ()
 
     def legal_is_automatic(self) -> bool:
-        """True when auto-draw will draw or pass for the human by itself."""
+        """True when auto-draw will draw or pass for the person by itself."""
         legal = self.legal()
         return self.auto_draw and len(legal) == 1 and isinstance(legal[0], (Draw, Pass))
 
     def shown_hand(self) -> list[Tile]:
-        """The human's tiles in display order."""
-        return display_order(self.session.view().hand)
+        """The person's tiles in display order."""
+        return display_order(self.state.hands[self.viewer])
 
     def ends_for(self, tile: Tile) -> list[End | None]:
         """Where ``tile`` may be placed now (``[None]`` for the lead)."""
         return [a.end for a in self.legal() if isinstance(a, Play) and a.tile == tile]
 
     def playable(self) -> set[Tile]:
-        """The human's tiles that may be played now."""
+        """The person's tiles that may be played now."""
         return {a.tile for a in self.legal() if isinstance(a, Play)}
 
     def selected_tile(self) -> Tile | None:
@@ -160,24 +205,46 @@ class GameScreen(Screen[None]):
         hand = self.shown_hand()
         if not hand:
             return None
-        self.selected = min(self.selected, len(hand) - 1)
-        return hand[self.selected]
+        return hand[min(self.selected, len(hand) - 1)]
+
+    def _fix_selection(self) -> None:
+        """Keep the selection on the hand; on the person's turn, on the tile that must be
+        played, or a playable one."""
+        hand = self.shown_hand()
+        if self.selected >= len(hand):
+            self.set_reactive(GameScreen.selected, max(0, len(hand) - 1))
+        if not self.human_turn():
+            return
+        st = self.state
+        if st.must_play is not None and st.must_play in hand:
+            self.set_reactive(GameScreen.selected, hand.index(st.must_play))
+            return
+        tile = self.selected_tile()
+        playable = self.playable()
+        if tile is not None and tile not in playable and playable:
+            self.set_reactive(
+                GameScreen.selected, next(i for i, t in enumerate(hand) if t in playable)
+            )
 
     # -- rendering ---------------------------------------------------------
     def render_state(self) -> None:
-        """Re-render every widget from the current snapshot."""
-        view = self.session.view()
-        names = self.session.names
-        self.query_one(Scoreboard).show(view, names, human=self.session.human)
+        """Render every widget from the current snapshot (each skips what did not change)."""
+        self._render_pending = False
+        if not self._shown:
+            return
+        view = self.view()
+        names = self.table.names
+        self.query_one(Scoreboard).show(view, names, human=self.viewer)
         self.query_one(BoneyardCounter).show(view)
         hand = self.shown_hand()
-        playable = self.playable()
         human = self.human_turn()
         self.query_one(HandView).update_hand(
             hand,
-            playable=playable if human else set(),
+            playable=self.playable() if human else set(),
             # The selection stays visible while the others play, to plan the next move.
-            selected=self.selected if hand and self.state.phase is Phase.PLAY else None,
+            selected=min(self.selected, len(hand) - 1)
+            if hand and self.state.phase is Phase.PLAY
+            else None,
         )
         cursor = self.choosing[self.cursor] if self.choosing else None
         highlight: list[End] = list(self.choosing)
@@ -192,24 +259,16 @@ class GameScreen(Screen[None]):
         if prompt != self._prompt:
             self._prompt = prompt
             self.query_one("#prompt", Static).update(prompt)
-        # Re-compose the footer only when what is allowed has changed.
-        allowed = tuple(
-            self.check_action(a, ()) for a in ("prev", "pick", "play", "draw", "pass_turn", "end")
-        )
-        if allowed != self._allowed:
-            self._allowed = allowed
-            self.refresh_bindings()
 
     def prompt_text(self) -> str:
         """What the player should do now, in words."""
         st = self.state
-        names = self.session.names
         if st.phase is Phase.OVER:
             return "The game is over."
         if st.phase is Phase.DEAL:
             return "The hand is over."
         if not self.human_turn():
-            return f"{names[st.current or 0]} is thinking… (←→ look over your tiles)"
+            return f"{self.table.names[st.current or 0]} is thinking… (←→ look over your tiles)"
         legal = self.legal()
         tile = self.selected_tile()
         if self.choosing and tile is not None:
@@ -237,104 +296,16 @@ class GameScreen(Screen[None]):
 
     def _points_text(self, action: Play) -> str:
         """What playing ``action`` now would score, as the engine counts it."""
-        _, events = apply(self.state, action)
-        points = sum(e.points for e in events if isinstance(e, Placed))
+        points = sum(e.points for e in apply(self.state, action).events if isinstance(e, Placed))
         return f"+{points}" if points else "no score"
 
-    def _log(self, events: tuple[Event, ...]) -> None:
-        self.query_one(EventLog).add_events(
-            events, self.session.names, self.session.human, self.state.rules
-        )
+    # -- actions ------------------------------------------------------------
+    def act(self, action: Action) -> None:
+        """Ask the App to play ``action`` for the person at this screen."""
+        self.post_message(self.Act(action))
 
-    # -- the one road every action takes ----------------------------------
-    def act(self, action: Action) -> bool:
-        """Apply ``action`` for the seat to act; False (and a message) if it is illegal."""
-        try:
-            events = self.session.apply(action)
-        except IllegalActionError as err:
-            self.notify(str(err), severity="warning")
-            return False
-        self.choosing = []
-        self._log(events)
-        self._after_change(events)
-        return True
-
-    def _after_change(self, events: tuple[Event, ...]) -> None:
-        placed = [e for e in events if isinstance(e, Placed)]
-        if placed:
-            self.last_tile = placed[-1].tile
-        self.aapp.autosave(self.session)
-        st = self.state
-        if self.human_turn():
-            hand = self.shown_hand()
-            if st.must_play is not None and st.must_play in hand:
-                self.selected = hand.index(st.must_play)
-            else:
-                tile = self.selected_tile()
-                playable = self.playable()
-                if tile is not None and tile not in playable and playable:
-                    self.selected = next(i for i, t in enumerate(hand) if t in playable)
-        self.render_state()
-        game_over = next((e for e in events if isinstance(e, GameOver)), None)
-        hand_over = next((e for e in events if isinstance(e, HandOver)), None)
-        if st.phase is Phase.OVER:
-            self.aapp.show_game_over(self.session, game_over)
-        elif st.phase is Phase.DEAL:
-            if hand_over is not None:
-                self.aapp.show_hand_summary(self.session, hand_over, self.next_hand)
-            else:
-                self.next_hand()
-        elif self.session.is_computer(st.current):
-            self.computer_turn(st)
-        elif self.auto_draw and self.human_turn():
-            legal = self.legal()
-            if len(legal) == 1 and isinstance(legal[0], (Draw, Pass)):
-                self._auto_timer = self.set_timer(
-                    max(0.05, self.speed / 2), lambda: self._auto(st, legal[0])
-                )
-
-    def _auto(self, expected: GameState, action: Action) -> None:
-        if self.state is expected:
-            self.act(action)
-
-    def next_hand(self) -> None:
-        """Deal the next hand and carry on."""
-        if self.state.phase is not Phase.DEAL:
-            return
-        self.last_tile = None
-        events = self.session.deal()
-        self._log(events)
-        self._after_change(events)
-
-    # -- computer turns ----------------------------------------------------
-    @work(thread=True, exclusive=True, group="computer", exit_on_error=True)
-    def computer_turn(self, state: GameState) -> None:
-        """Choose the computer's action off the UI thread, then wait out the pace."""
-        worker = get_current_worker()
-        start = time.monotonic()
-        action = self.session.computer_action(state)
-        wait = self.speed - (time.monotonic() - start)
-        if wait > 0:
-            stop = threading.Event()
-            self._pending = stop
-            stop.wait(wait)
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self._computer_done, state, action)
-
-    def _computer_done(self, state: GameState, action: Action) -> None:
-        if self.state is state and self.is_attached:
-            self.act(action)
-
-    def on_unmount(self) -> None:
-        """Stop waiting on a computer move when the screen goes."""
-        if self._pending is not None:
-            self._pending.set()
-
-    # -- bindings ----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show every binding; dim the ones not allowed now."""
-        if action in {"help", "save_copy", "quit_game"}:
-            return True
         human = self.human_turn()
         legal = self.legal() if human else ()
         # Looking over the hand is allowed while the others play, too.
@@ -357,9 +328,6 @@ class GameScreen(Screen[None]):
             return bool(self.choosing)
         return True
 
-    def _refresh(self) -> None:
-        self.render_state()
-
     def action_prev(self) -> None:
         """Select the tile (or, while choosing, the end) to the left."""
         self._step(-1)
@@ -381,17 +349,13 @@ class GameScreen(Screen[None]):
     def _step(self, delta: int) -> None:
         if self.choosing:
             self.cursor = (self.cursor + delta) % len(self.choosing)
-        else:
-            n = len(self.shown_hand())
-            if n:
-                self.selected = (self.selected + delta) % n
-        self._refresh()
+        elif n := len(self.shown_hand()):
+            self.selected = (min(self.selected, n - 1) + delta) % n
 
     def action_pick(self, number: int) -> None:
         """Select tile ``number`` (1 is the leftmost)."""
         if number <= len(self.shown_hand()):
             self.selected = number - 1
-            self._refresh()
 
     def action_play(self) -> None:
         """Play the selected tile (or, while choosing, on the chosen end)."""
@@ -420,23 +384,19 @@ class GameScreen(Screen[None]):
         if len(ends) == 1:
             self.act(Play(tile=tile, end=ends[0]))
             return
-        self.choosing = [e for e in END_ORDER if e in ends]
-        self.cursor = 0
-        self._refresh()
+        self.choosing = tuple(e for e in END_ORDER if e in ends)
 
     def action_end(self, letter: str) -> None:
         """While choosing, move to the end named by ``letter``."""
         end = End(letter)
         if self.choosing and end in self.choosing:
             self.cursor = self.choosing.index(end)
-            self._refresh()
         elif self.choosing:
             self.notify(f"The tile does not fit the {end.word} end.")
 
     def action_cancel(self) -> None:
         """Stop choosing an end."""
-        self.choosing = []
-        self._refresh()
+        self.choosing = ()
 
     def action_draw(self) -> None:
         """Draw a tile (only when nothing fits)."""
@@ -448,32 +408,18 @@ class GameScreen(Screen[None]):
         if any(isinstance(a, Pass) for a in self.legal()):
             self.act(Pass())
 
-    def action_help(self) -> None:
-        """Open the rules and keys."""
-        self.aapp.action_show_help()
-
-    def action_save_copy(self) -> None:
-        """Save a copy of the game where the player says."""
-        self.aapp.action_save_copy()
-
-    def action_quit_game(self) -> None:
-        """Quit, keeping the game to continue later."""
-        self.aapp.action_quit_keep()
-
     # -- mouse ---------------------------------------------------------------
     @on(HandView.TileClicked)
     def _tile_clicked(self, message: HandView.TileClicked) -> None:
         if not self.human_turn():
             if self.state.phase is Phase.PLAY:  # select it for later, play nothing
                 self.selected = message.index
-                self._refresh()
             return
         if message.index == self.selected and not self.choosing:
             self.play_tile(message.tile)
             return
         self.selected = message.index
-        self.choosing = []
-        self._refresh()
+        self.choosing = ()
 
     @on(Board.EndClicked)
     def _end_clicked(self, message: Board.EndClicked) -> None:

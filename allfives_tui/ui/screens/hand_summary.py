@@ -10,12 +10,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from allfives_tui.table.words import team_name
+from allfives_tui.table.words import Names, hand_over_title
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import GameState, HandOver
 
 
-def summary_table(state: GameState, event: HandOver, names: tuple[str, ...]) -> Table:
+def summary_table(state: GameState, event: HandOver, names: Names) -> Table:
     """Per seat: tiles left, pip total, rounded to, subtracted; per side: the new score."""
     rules = state.rules
     table = Table(box=None, padding=(0, 1), header_style="bold", expand=False)
@@ -28,18 +28,18 @@ def summary_table(state: GameState, event: HandOver, names: tuple[str, ...]) -> 
         pips = event.pips[seat]
         lost = event.penalties[seat]
         rounding = f"{pips}→{lost}" if pips != lost else str(pips)
-        table.add_row(names[seat], tiles, rounding, f"-{lost}" if lost else "0")
+        table.add_row(names.seat(seat), tiles, rounding, f"-{lost}" if lost else "0")
     return table
 
 
-def scores_text(state: GameState, names: tuple[str, ...]) -> Text:
+def scores_text(state: GameState, names: Names) -> Text:
     """Every side's score against the target."""
     rules = state.rules
     text = Text()
     for team in range(rules.teams):
         if team:
             text.append("   ")
-        text.append(f"{team_name(rules, team, names)} ", style="bold")
+        text.append(f"{names.team(team)} ", style="bold")
         text.append(str(state.scores[team]))
     text.append(f"   (target {rules.target})", style="dim")
     return text
@@ -53,7 +53,7 @@ class HandSummaryScreen(ModalScreen[None]):
         Binding("q", "app.quit_keep", "Quit"),
     ]
 
-    def __init__(self, state: GameState, event: HandOver, names: tuple[str, ...]) -> None:
+    def __init__(self, state: GameState, event: HandOver, names: Names) -> None:
         super().__init__()
         self.state = state
         self.event = event
@@ -63,10 +63,7 @@ class HandSummaryScreen(ModalScreen[None]):
         """Title, the table, the scores and the button."""
         yield TooSmall()
         ev = self.event
-        if ev.out_seat is None:
-            head = f"Hand {ev.hand_number} is blocked: nobody can play."
-        else:
-            head = f"Hand {ev.hand_number}: {self.names[ev.out_seat]} went out."
+        head = hand_over_title(self.names, ev)
         with Vertical(id="summary", classes="dialog"):
             yield Static(head, classes="dialog-title")
             yield Static(

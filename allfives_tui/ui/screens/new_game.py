@@ -6,10 +6,14 @@ the game; "Continue" resumes the last unfinished game when there is one.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
@@ -32,8 +36,29 @@ def speed_name(seconds: float) -> str:
     return min(SPEEDS, key=lambda k: abs(SPEEDS[k] - seconds))
 
 
+FIELD_WORDS = {
+    "players": "Players",
+    "target": "Target",
+    "name": "Your name",
+    "seed": "Seed",
+    "levels": "Computer level",
+    "hand_size": "Tiles per hand",
+    "speed": "Computer pace",
+}
+"""The form's words for the settings' fields, for error messages."""
+
+
 class NewGameScreen(Screen[None]):
-    """Set up a game; the app starts it with :meth:`AllFivesApp.start_new`."""
+    """Set up a game; posts :class:`Start` with the settings (or :class:`Continue`)."""
+
+    @dataclass
+    class Start(Message):
+        """Start a new game with ``settings``."""
+
+        settings: Settings
+
+    class Continue(Message):
+        """Continue the unfinished game."""
 
     BINDINGS = [
         Binding("ctrl+n", "start", "Start", key_display="^n", priority=True),
@@ -201,35 +226,34 @@ class NewGameScreen(Screen[None]):
             self.app.exit()
 
     def read_settings(self) -> Settings:
-        """The settings in the form; ``ValueError`` with a clear message when one is wrong."""
+        """The settings in the form; ``ValueError`` with a clear message when one is wrong.
+
+        :class:`Settings` (and the engine's ``Rules`` behind it) check every value.
+        """
         players = self.query_one("#players", Select).value
-        assert isinstance(players, int)
-        target_text = self.query_one("#target", Input).value.strip()
-        target = int(target_text) if target_text else 0
-        if target and target % 5:
-            raise ValueError(f"The target must be a multiple of 5 (not {target}).")
-        if target and target < 5:
-            raise ValueError("The target must be at least 5.")
-        name = self.query_one("#name", Input).value.strip()
-        if not name:
-            raise ValueError("Please give your name (up to 20 letters).")
-        seed_text = self.query_one("#seed", Input).value.strip()
-        hand_size = self.query_one("#hand-size", Select).value
+        target = self.query_one("#target", Input).value.strip()
+        seed = self.query_one("#seed", Input).value.strip()
         speed = self.query_one("#speed", Select).value
-        levels = [str(self.query_one(f"#level-{i}", Select).value) for i in range(3)]
-        if any(not ch.isprintable() for ch in name):
-            raise ValueError("Your name may only hold printable characters.")
-        return Settings(
-            players=players,
-            partnerships=self.query_one("#partnerships", Select).value is True and players == 4,
-            hand_size=hand_size if isinstance(hand_size, HandSize) else HandSize.STANDARD,
-            target=target,
-            levels=levels,
-            name=name,
-            seed=int(seed_text) if seed_text else None,
-            speed=SPEEDS.get(str(speed), 0.7),
-            auto_draw=self.query_one("#auto-draw", Select).value is True,
-        )
+        data = {
+            "players": players,
+            "partnerships": self.query_one("#partnerships", Select).value is True,
+            "hand_size": self.query_one("#hand-size", Select).value,
+            "target": target or 0,
+            "levels": [self.query_one(f"#level-{i}", Select).value for i in range(3)],
+            "name": self.query_one("#name", Input).value,
+            "seed": seed or None,
+            "speed": SPEEDS.get(str(speed), self.settings.speed),
+            "auto_draw": self.query_one("#auto-draw", Select).value is True,
+        }
+        try:
+            settings = Settings.model_validate(data)
+            settings.rules()
+        except ValidationError as err:
+            first = err.errors()[0]
+            field = ".".join(str(p) for p in first["loc"][:1]) or "settings"
+            message = str(first["msg"]).removeprefix("Value error, ")
+            raise ValueError(f"{FIELD_WORDS.get(field, field)}: {message}.") from None
+        return settings
 
     def action_start(self) -> None:
         """Start a game with the form's settings."""
@@ -238,9 +262,9 @@ class NewGameScreen(Screen[None]):
         except ValueError as err:
             self.query_one("#form-error", Static).update(str(err))
             return
-        self.app.start_new(settings)  # type: ignore[attr-defined]
+        self.post_message(self.Start(settings))
 
     def action_continue_game(self) -> None:
         """Resume the unfinished game."""
         if self.can_continue:
-            self.app.continue_saved()  # type: ignore[attr-defined]
+            self.post_message(self.Continue())

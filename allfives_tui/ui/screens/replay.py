@@ -30,13 +30,8 @@ from textual.timer import Timer
 from textual.visual import VisualType
 from textual.widgets import Button, Footer, Input, Static
 
-from allfives_tui.table.replay import (
-    Frame,
-    Replay,
-    ReplayLoadError,
-    describe_events,
-    load_replay,
-)
+from allfives_tui.table.replay import Frame, Replay, describe_events
+from allfives_tui.table.storage import ReplayLoadError, read_replay
 from allfives_tui.ui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
 from allfives_tui.ui.widgets.move_list import MoveList
 from engine import GameState, Placed, Play, Tile
@@ -525,7 +520,7 @@ class OpenReplayScreen(ModalScreen[None]):
             self._show_error(ReplayLoadError("give the path of a saved game"))
             return
         try:
-            screen = ReplayScreen(load_replay(Path(path).expanduser()), source=path)
+            screen = ReplayScreen(read_replay(Path(path).expanduser()), source=path)
         except ReplayLoadError as err:
             self._show_error(err)
             return
@@ -536,7 +531,7 @@ class OpenReplayScreen(ModalScreen[None]):
         if self.error is None or self.error.salvage is None:
             return
         path = self.query_one(Input).value.strip()
-        self.app.switch_screen(ReplayScreen(self.error.salvage, source=path or None))
+        self.app.switch_screen(ReplayScreen(Replay(self.error.salvage), source=path or None))
 
     @on(Button.Pressed, "#open-cancel")
     def action_cancel(self) -> None:
