@@ -33,6 +33,7 @@ from engine import (
     Phase,
     Placed,
     Play,
+    Rules,
     SeatView,
     Tile,
     apply,
@@ -83,7 +84,9 @@ class GameScreen(Screen[None]):
 
         screen: GameScreen
 
-    state: reactive[GameState] = reactive(GameState, always_update=True, bindings=True, init=False)
+    state: reactive[GameState] = reactive(
+        lambda: GameState(rules=Rules()), always_update=True, bindings=True, init=False
+    )
     """The snapshot on show, set by the App after every change."""
     selected: reactive[int] = reactive(0, bindings=True, init=False)
     """Index of the selected tile in the hand as shown."""
