@@ -191,8 +191,9 @@ def save_settings(settings: Settings) -> None:
     atomic_write(data_dir() / SETTINGS, settings.model_dump_json(indent=1) + "\n")
 
 
-def load_current() -> GameRecord | None:
-    """The saved game in progress, or ``None`` if there is none or it is finished.
+def load_current() -> LoadedGame | None:
+    """The saved game in progress (loaded and replayed once), or ``None`` if there
+    is none or it is finished.
 
     Raises :class:`~engine.errors.RecordError` when the file exists but is damaged.
     """
@@ -200,7 +201,7 @@ def load_current() -> GameRecord | None:
     if not path.exists():
         return None
     game = load_game(path)
-    return None if game.state.is_terminal else game.record
+    return None if game.state.is_terminal else game
 
 
 def has_unfinished() -> bool:

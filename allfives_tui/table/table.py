@@ -40,7 +40,7 @@ from engine import (
     seeded_deal,
 )
 from engine.players import LEVELS, Player, make_player
-from engine.record import GameRecord, Seat, SeatKind, new_game_id
+from engine.record import GameRecord, LoadedGame, Seat, SeatKind, new_game_id
 
 COMPUTER_NAMES: dict[int, tuple[str, ...]] = {
     2: ("North",),
@@ -137,20 +137,29 @@ class Table:
 
     @classmethod
     def from_record(
-        cls, record: GameRecord, *, autosave: Callable[[GameRecord], None] | None = None
+        cls,
+        game: GameRecord | LoadedGame,
+        *,
+        autosave: Callable[[GameRecord], None] | None = None,
     ) -> Table:
-        """Resume a recorded game exactly where it stopped (validated by replaying it)."""
-        state = new_game(record.rules)
+        """Resume a recorded game exactly where it stopped.
+
+        A loaded game carries the steps its loading replayed; a bare record is
+        replayed here (which validates it).
+        """
+        if isinstance(game, GameRecord):
+            game = LoadedGame(game, tuple(game.steps()))
+        record = game.record
         events: tuple[Event, ...] = ()
         hand: list[Event] = []
-        for _, move, after, events in record.steps():
-            state = after
-            if move == 0:
+        for step in game.steps:
+            if step.move == 0:
                 hand = []
-            hand.extend(events)
+            hand.extend(step.events)
+            events = step.events
         seed = record.seed if record.seed is not None else random.randrange(1, 10**9)
         table = cls(
-            state,
+            game.state,
             record.seats,
             seed,
             created=record.created,

@@ -34,7 +34,7 @@ from allfives_tui.ui.screens.save_as import SaveAsScreen
 from allfives_tui.ui.widgets import WIDGETS_CSS
 from allfives_tui.ui.widgets.too_small import too_small
 from engine import Action, Draw, Event, IllegalActionError, Pass, Phase, RecordError
-from engine.record import GameRecord
+from engine.record import GameRecord, LoadedGame
 
 APP_CSS = Path(__file__).with_name("app.tcss")
 
@@ -50,7 +50,7 @@ class AllFivesApp(App[None]):
         self,
         settings: Settings | None = None,
         *,
-        resume: GameRecord | None = None,
+        resume: GameRecord | LoadedGame | None = None,
         start: bool = False,
         speed: float | None = None,
         autosave: bool = True,
@@ -114,14 +114,14 @@ class AllFivesApp(App[None]):
     def _continue(self) -> None:
         """Resume the unfinished game from the autosave."""
         try:
-            record = storage.load_current()
+            game = storage.load_current()
         except RecordError as err:
             self.notify(f"The saved game cannot be continued: {err}", severity="error")
             return
-        if record is None:
+        if game is None:
             self.notify("There is no unfinished game to continue.", severity="warning")
             return
-        self._replace_with(self._game_screen(Table.from_record(record)))
+        self._replace_with(self._game_screen(Table.from_record(game)))
 
     def _replace_with(self, screen: Screen[None]) -> None:
         while len(self.screen_stack) > 2:

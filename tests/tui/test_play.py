@@ -81,8 +81,8 @@ async def test_a_whole_hand_by_keyboard_only() -> None:
         assert state.phase is Phase.DEAL and state.hand_number == 1
         # the record on disk is the game: it replays to the same snapshot
         app.saver.flush()
-        record = load_current()
-        assert record is not None and record.final_state() == state
+        saved = load_current()
+        assert saved is not None and saved.state == state
 
 
 async def test_a_whole_hand_by_mouse_only() -> None:

@@ -63,9 +63,9 @@ def test_kill_9_loses_nothing_saved_and_continue_resumes_exactly(data_dir: Path)
     child.wait(10)
     assert child.returncode == -signal.SIGKILL
     assert len(counts) == 4 and counts[-1] > counts[0]
-    record = load_current()
-    assert record is not None
-    assert len(record.final_state().actions) == counts[-1]
+    game = load_current()
+    assert game is not None
+    assert len(game.state.actions) == counts[-1]
     assert not list(data_dir.glob(".*.tmp"))  # no half-written files left
 
 
@@ -80,9 +80,9 @@ async def test_continue_resumes_the_saved_game_exactly() -> None:
         state = app.table.state
         await pilot.press("q")
     assert app.saved_on_exit == storage.current_path()
-    record = load_current()
-    assert record is not None and record.final_state() == state
-    again = AllFivesApp(resume=record, speed=0.0)
+    game = load_current()
+    assert game is not None and game.state == state
+    again = AllFivesApp(resume=game, speed=0.0)
     async with again.run_test(size=(100, 36)) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, GameScreen)
