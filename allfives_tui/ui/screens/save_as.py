@@ -10,26 +10,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from allfives_tui.table.storage import save_copy
 from allfives_tui.ui.widgets.too_small import TooSmall
-from engine.record import GameRecord, save
-
-
-def save_copy(record: GameRecord, text: str) -> Path:
-    """Save ``record`` at the path ``text``; raise ``ValueError`` with a clear message."""
-    text = text.strip()
-    if not text:
-        raise ValueError("give a file name, e.g. ~/allfives-game.json")
-    path = Path(text).expanduser()
-    if path.is_dir():
-        raise ValueError(f"{path} is a folder: add a file name, e.g. {path / 'game.json'}")
-    if not path.parent.exists():
-        raise ValueError(f"there is no folder {path.parent}")
-    try:
-        return save(record, path)
-    except PermissionError:
-        raise ValueError(f"cannot write {path}: permission denied") from None
-    except OSError as err:
-        raise ValueError(f"cannot write {path}: {err.strerror or err}") from None
+from engine.record import GameRecord
 
 
 class SaveAsScreen(ModalScreen[Path | None]):
