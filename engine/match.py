@@ -14,15 +14,17 @@ player sees ``state.view(seat)`` and ``view.legal_actions()``, never the state.
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.errors import AllFivesError, shown
 from engine.game import apply, new_game, seeded_deal
 from engine.players import LEVELS, make_player
-from engine.players.expert import DEFAULT_BUDGET
+from engine.players.expert import DEFAULT_BUDGET, check_budget, check_playouts
 from engine.rng import derive_seed
 from engine.rules import HandSize, Rules
 from engine.state import Phase
@@ -59,6 +61,8 @@ class MatchConfig:
             raise ValueError("a match needs 2 to 4 players")
         if self.games < 1:
             raise ValueError("play at least one game")
+        check_budget(self.budget)
+        check_playouts(self.playouts)
 
     @property
     def seats(self) -> int:
@@ -339,6 +343,31 @@ def _seconds(s: float) -> str:
     return f"{s:.2f} s"
 
 
+def max_workers() -> int:
+    """The most worker processes a match may use here: one per core (``os.cpu_count()``)."""
+    return os.cpu_count() or 1
+
+
+def check_workers(workers: object) -> int:
+    """``workers`` if it is a worker count this machine allows: 1 to :func:`max_workers`.
+
+    Raises :class:`~engine.errors.AllFivesError` (a ``ValueError``) naming the
+    limit: more processes than cores only slow a match down, and a typo such
+    as 1000 would fork a thousand processes.
+    """
+    if not isinstance(workers, int) or isinstance(workers, bool):
+        raise AllFivesError(f"the worker count must be a whole number, not {shown(workers)}")
+    if workers < 1:
+        raise AllFivesError(f"at least 1 worker, not {workers}")
+    limit = max_workers()
+    if workers > limit:
+        raise AllFivesError(
+            f"at most {limit} worker{'s' if limit != 1 else ''} on this machine "
+            f"(one per core), not {shown(workers)}"
+        )
+    return workers
+
+
 def run_match(
     config: MatchConfig,
     workers: int = 1,
@@ -347,8 +376,10 @@ def run_match(
     """Play the match, on ``workers`` processes (1: in this process).
 
     ``progress(done, total)`` is called with games finished so far. The result
-    does not depend on ``workers`` (only its timings do).
+    does not depend on ``workers`` (only its timings do). ``workers`` runs
+    from 1 to :func:`max_workers` (else :class:`~engine.errors.AllFivesError`).
     """
+    check_workers(workers)
     start = time.perf_counter()
     total = config.deals * config.rotations
     results: dict[int, list[GameResult]] = {}

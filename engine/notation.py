@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from engine.actions import DRAW, PASS, PLAY_ACTIONS, Action, Deal, Draw, Pass, Play
-from engine.errors import NotationError
+from engine.errors import NotationError, shown
 from engine.layout import End
 from engine.tiles import parse_tile
 
@@ -65,18 +65,22 @@ def parse_action(text: str) -> Action:
     if head == "deal":
         return _parse_deal(text)
     if len(words) > 2:
-        raise NotationError(f"not an action: {text!r} (write e.g. '5-3 E', 'draw' or 'pass')")
+        raise NotationError(
+            f"not an action: {shown(text)} (write e.g. '5-3 E', 'draw' or 'pass')"
+        )
     try:
         tile = parse_tile(words[0])
     except NotationError:
         raise NotationError(
-            f"not an action: {text!r} (write e.g. '5-3 E', 'draw' or 'pass')"
+            f"not an action: {shown(text)} (write e.g. '5-3 E', 'draw' or 'pass')"
         ) from None
     if len(words) == 1:
         return PLAY_ACTIONS[tile.id * 5 + 4]
     end = _END_WORDS.get(words[1].lower())
     if end is None:
-        raise NotationError(f"not an end: {words[1]!r} in {text!r} (ends are W, E, N, S)")
+        raise NotationError(
+            f"not an end: {shown(words[1])} in {shown(text)} (ends are W, E, N, S)"
+        )
     return PLAY_ACTIONS[tile.id * 5 + end.slot]
 
 
@@ -91,7 +95,9 @@ def _parse_deal(text: str) -> Deal:
     try:
         start = int(parts[0])
     except ValueError:
-        raise NotationError(f"the deal's start seat {parts[0]!r} is not a number") from None
+        raise NotationError(
+            f"the deal's start seat {shown(parts[0])} is not a number"
+        ) from None
     hands = tuple(tuple(parse_tile(w) for w in p.split()) for p in parts[1:])
     boneyard = tuple(parse_tile(w) for w in bone_text.split())
     return Deal(hands=hands, boneyard=boneyard, start=start)

@@ -35,19 +35,23 @@ This allfives writes version 2 (:data:`VERSION`) and reads versions 1 and 2.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import stat
 import unicodedata
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     ValidationError,
@@ -56,14 +60,14 @@ from pydantic import (
 )
 
 from engine.actions import Deal
-from engine.errors import AllFivesError, RecordError
+from engine.errors import AllFivesError, RecordError, shown
 from engine.events import Event
 from engine.files import atomic_write
 from engine.game import apply, new_game
 from engine.notation import parse_action, to_text
 from engine.rules import Rules
 from engine.state import GameState
-from engine.tiles import Tile
+from engine.tiles import MAX_PIP, Tile
 
 FORMAT = "allfives-record"
 VERSION = 2
@@ -136,14 +140,44 @@ class Seat(BaseModel):
         return self.kind == "computer"
 
 
+def _tile_input(value: object) -> object:
+    """A tile as a record may write it, checked before :class:`Tile` sees it.
+
+    Records write ``"5-3"``; a pair ``[5, 3]`` or ``{"high": 5, "low": 3}`` of
+    whole numbers from 0 to 6 is read too. Anything else (a pair of text and
+    a number, a null, a number thousands of digits long) is refused here in
+    words that echo at most a short piece of it.
+    """
+    if isinstance(value, Tile):
+        return value
+    if isinstance(value, str):
+        if len(value) > 12:
+            raise ValueError(f"not a tile: {shown(value)} (write it like 5-3)")
+        return value
+    halves: tuple[object, ...] | None = None
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        halves = tuple(value)
+    elif isinstance(value, dict) and set(value) == {"high", "low"}:
+        halves = (value["high"], value["low"])
+    if halves is None or not all(
+        isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= MAX_PIP for h in halves
+    ):
+        raise ValueError(f"not a tile: {shown(value)} (write it like 5-3)")
+    return value
+
+
+RecordTile = Annotated[Tile, BeforeValidator(_tile_input)]
+"""A tile in a record: :func:`_tile_input` checks what the file holds, then :class:`Tile`."""
+
+
 class DealRecord(BaseModel):
     """One hand's deal: each seat's tiles, the boneyard in drawing order, the starter."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    hands: tuple[tuple[Tile, ...], ...] = Field(max_length=4)
-    boneyard: tuple[Tile, ...] = Field(max_length=28)
-    start: int
+    hands: tuple[tuple[RecordTile, ...], ...] = Field(max_length=4)
+    boneyard: tuple[RecordTile, ...] = Field(max_length=28)
+    start: int = Field(ge=0, le=3)
 
     def to_action(self) -> Deal:
         """The deal as an engine action."""
@@ -275,14 +309,14 @@ class GameRecord(BaseModel):
             for m, text in enumerate(hand.actions, start=1):
                 if state.is_terminal:
                     raise RecordError(
-                        f"action {text!r} comes after the game is over",
+                        f"action {shown(text)} comes after the game is over",
                         hand=h,
                         move=m,
                         good_actions=good,
                     )
                 if state.is_chance:
                     raise RecordError(
-                        f"action {text!r} comes after the hand is over",
+                        f"action {shown(text)} comes after the hand is over",
                         hand=h,
                         move=m,
                         good_actions=good,
@@ -294,7 +328,7 @@ class GameRecord(BaseModel):
                     state, events = apply(state, action)
                 except AllFivesError as err:
                     raise RecordError(
-                        f"illegal action {text!r}: {err}", hand=h, move=m, good_actions=good
+                        f"illegal action {shown(text)}: {err}", hand=h, move=m, good_actions=good
                     ) from None
                 good += 1
                 yield RecordStep(h, m, state, events)
@@ -330,14 +364,14 @@ class GameRecord(BaseModel):
 def check_version(version: object) -> int:
     """``version`` as a version this allfives reads; :class:`RecordError` says why not."""
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError(f"the record's version {version!r} is not a number")
+        raise RecordError(f"the record's version {shown(version)} is not a number")
     if version > VERSION:
         raise RecordError(
-            f"the record is version {version}, newer than this allfives reads ({VERSION}): "
+            f"the record is version {shown(version)}, newer than this allfives reads ({VERSION}): "
             "upgrade allfives"
         )
     if version < OLDEST_VERSION:
-        raise RecordError(f"unknown record version {version}")
+        raise RecordError(f"unknown record version {shown(version)}")
     return version
 
 
@@ -429,15 +463,47 @@ def parse_game(text: str | bytes) -> LoadedGame:
     cut after its ``good_actions`` sound actions), or ``None`` when not even
     the first deal replays.
     """
-    record = _validated(_json_object(text))
+    with _untrusted():
+        record = _validated(_json_object(text))
     steps: list[RecordStep] = []
     try:
-        steps.extend(record.steps())
+        with _untrusted():
+            steps.extend(record.steps())
     except RecordError as err:
         if steps:
             err.partial = LoadedGame(record.truncated(len(steps)), tuple(steps))
         raise
     return LoadedGame(record, tuple(steps))
+
+
+@contextmanager
+def _untrusted() -> Iterator[None]:
+    """Turn any failure in the block into a one-line :class:`RecordError`.
+
+    The readers' promise, kept whatever a file holds: a :class:`RecordError`
+    passes through; anything else (a bug that a strange file reached, a
+    :class:`RecursionError` on deep nesting, an :class:`OverflowError`, ...)
+    becomes a :class:`RecordError` in plain words. ``KeyboardInterrupt`` and
+    ``SystemExit`` are not failures of the file and pass through.
+    """
+    try:
+        yield
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError("not a game record: it is nested too deeply") from None
+    except MemoryError:
+        raise RecordError("not a game record: too big to read") from None
+    except OverflowError:
+        raise RecordError("invalid record: it holds a number out of range") from None
+    except (TypeError, AttributeError, KeyError, IndexError):
+        raise RecordError("invalid record: it holds a value of the wrong type") from None
+    except UnicodeError:
+        raise RecordError("not a game record: text that is not valid UTF-8") from None
+    except ValueError as err:
+        raise RecordError(f"invalid record: {err}" if str(err) else "invalid record") from None
+    except Exception:
+        raise RecordError("invalid record: it could not be read") from None
 
 
 def parse_record(text: str | bytes) -> GameRecord:
@@ -469,7 +535,9 @@ def _json_object(text: str | bytes) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RecordError("not a game record: the JSON is not an object")
     if data.get("format") != FORMAT:
-        raise RecordError(f"not a game record: format is {data.get('format')!r}, not {FORMAT!r}")
+        raise RecordError(
+            f"not a game record: format is {shown(data.get('format'))}, not {FORMAT!r}"
+        )
     version = check_version(data.get("version"))
     if version >= 2 and "game_id" not in data:
         raise RecordError("invalid record at game_id: a version 2 record needs its game id")
@@ -482,37 +550,89 @@ def _validated(data: dict[str, Any]) -> GameRecord:
         return GameRecord.model_validate(data)
     except ValidationError as err:
         first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
+        where = ".".join(str(p) if isinstance(p, int) else shown(p)[1:-1] for p in first["loc"])
         message = str(first["msg"]).removeprefix("Value error, ")
         raise RecordError(f"invalid record at {where}: {message}" if where else message) from None
-    except (ValueError, TypeError) as err:
+    except TypeError:  # a validator met a value of a type it did not expect
+        raise RecordError("invalid record: it holds a value of the wrong type") from None
+    except ValueError as err:
         raise RecordError(f"invalid record: {err}") from None
     except RecursionError:
         raise RecordError("invalid record: nested too deeply") from None
 
 
+_NOT_REGULAR: tuple[tuple[Callable[[int], bool], str], ...] = (
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+"""Open without waiting: a named pipe with no writer, or a device, would block a plain open."""
+
+
 def _read(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a record file; the messages leave the path to the caller, who shows it."""
-    p = Path(path)
+    """The bytes of a record file; the messages leave the path to the caller, who shows it.
+
+    Only a regular file is read: the file is opened without blocking, then
+    the opened file itself is checked (no race between a check and the open),
+    and at most :data:`MAX_BYTES` + 1 bytes are read. A named pipe, a device
+    or a socket is refused at once instead of waiting for data that may never come.
+    """
     try:
-        if p.is_dir():
-            raise RecordError("is a folder, not a game record")
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise RecordError(f"the file is over the size cap of {MAX_BYTES // 1024} KiB")
-        with p.open("rb") as fh:
-            return fh.read(MAX_BYTES + 1)
+        fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
         raise RecordError("no such file") from None
+    except IsADirectoryError:
+        raise RecordError("is a folder, not a game record") from None
     except PermissionError:
         raise RecordError("cannot read it: permission denied") from None
     except OSError as err:
+        if err.errno == errno.ENXIO:  # a socket, or a device with nothing behind it
+            raise RecordError("not a regular file (a socket or a device)") from None
         raise RecordError(f"cannot read it: {err.strerror or err}") from None
+    except ValueError:  # a name with a NUL character
+        raise RecordError("no such file (the name holds a NUL character)") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise RecordError("is a folder, not a game record")
+        if not stat.S_ISREG(mode):
+            kind = next((what for test, what in _NOT_REGULAR if test(mode)), "not a plain file")
+            raise RecordError(f"not a regular file ({kind})")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_BYTES:
+            raise RecordError(f"the file is over the size cap of {MAX_BYTES // 1024} KiB")
+        return b"".join(chunks)
+    except BlockingIOError:  # a file that is regular in name only (e.g. /proc/kmsg)
+        raise RecordError("cannot read it: it would wait for data (not a plain file)") from None
+    except OSError as err:
+        raise RecordError(f"cannot read it: {err.strerror or err}") from None
+    finally:
+        os.close(fd)
 
 
 def load_game(path: str | os.PathLike[str]) -> LoadedGame:
-    """Read, validate and replay a record file, keeping every step (see :func:`parse_game`)."""
-    return parse_game(_read(path))
+    """Read, validate and replay a record file, keeping every step (see :func:`parse_game`).
+
+    Raises :class:`RecordError`, and nothing else, whatever the file holds.
+    """
+    with _untrusted():
+        text = _read(path)
+    return parse_game(text)
 
 
 def load(path: str | os.PathLike[str]) -> GameRecord:

@@ -20,6 +20,8 @@ import sys
 from collections.abc import MutableSequence, Sequence
 from typing import Protocol, TypeVar
 
+from engine.errors import AllFivesError, shown
+
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 
@@ -65,7 +67,7 @@ class Rng:
     __slots__ = ("_state",)
 
     def __init__(self, seed: int) -> None:
-        self._state = seed & _MASK
+        self._state = check_seed(seed) & _MASK
 
     def next64(self) -> int:
         """The next 64-bit output."""
@@ -132,9 +134,19 @@ def shuffle(items: MutableSequence[T], source: RandomSource) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a seed: any whole number (not a bool, a float or text).
+
+    Raises :class:`~engine.errors.AllFivesError` (a ``ValueError``) naming the bad value.
+    """
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed
+    raise AllFivesError(f"a seed must be a whole number, not {shown(seed)}")
+
+
 def derive_seed(seed: int, *parts: int) -> int:
     """Mix ``seed`` with further integers into an independent 64-bit seed."""
-    state = seed & _MASK
+    state = check_seed(seed) & _MASK
     for part in parts:
         state = Rng(state ^ ((part * 0xD1B54A32D192ED03) & _MASK)).next64()
     return state

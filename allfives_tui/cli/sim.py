@@ -5,9 +5,11 @@
     allfives sim heuristic greedy --games 400 --json > result.json
 
 The options (in :mod:`allfives_tui.cli.parser`) are checked by the engine:
-:class:`~engine.match.MatchConfig` and its :class:`~engine.rules.Rules`, and the
-expert player for its time budget and playouts. Progress goes to stderr (a live
-bar on a terminal, else a line every 10 %), so the results on stdout stay clean.
+:class:`~engine.match.MatchConfig` and its :class:`~engine.rules.Rules`, the
+expert player for its time budget (finite, above 0) and playouts, and
+:func:`~engine.match.check_workers` for the worker count (at most one per
+core). Progress goes to stderr (a live bar on a terminal, else a line every
+10 %), so the results on stdout stay clean.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from rich.progress import (
 
 from allfives_tui.cli.parser import PROG as TOP
 from allfives_tui.cli.parser import describe
-from engine.match import MatchConfig, run_match
+from engine.match import MatchConfig, check_workers, run_match
 from engine.players.expert import ExpertPlayer
 from engine.rules import HandSize
 
@@ -120,6 +122,8 @@ def match_config(args: argparse.Namespace) -> MatchConfig:
             ExpertPlayer(budget=budget)
     with _blame("--playouts" if args.playouts is not None else "--no-budget"):
         ExpertPlayer(budget=budget, playouts=args.playouts)
+    with _blame("-w/--workers"):
+        check_workers(args.workers)
     return replace(config, seed=args.seed, budget=budget, playouts=args.playouts)
 
 

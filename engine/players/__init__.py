@@ -20,10 +20,12 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
+from engine.errors import AllFivesError, shown
 from engine.players.base import Player
 from engine.players.expert import DEFAULT_BUDGET, ExpertPlayer
 from engine.players.heuristic import HeuristicPlayer
 from engine.players.simple import GreedyPlayer, RandomPlayer
+from engine.rng import check_seed
 
 PlayerFactory = Callable[[int, float | None, int | None], Player]
 """Makes a level's player from ``(seed, budget, playouts)`` (see :func:`make_player`)."""
@@ -74,12 +76,17 @@ def make_player(
     ``budget`` (seconds a move) and ``playouts`` (a fixed count a move) apply to
     the searching level, ``expert``; with ``playouts`` and ``budget=None`` its
     choices are fully reproducible, on any machine and Python version. Other
-    levels ignore both. An unknown level raises :class:`ValueError`.
+    levels ignore both. An unknown level, a seed that is not a whole number,
+    or (for the expert) a budget that is not a finite number of seconds above
+    0 or a playout count that is not a whole number above 0 raises
+    :class:`~engine.errors.AllFivesError` (a :class:`ValueError`).
     """
-    entry = REGISTRY.get(level)
+    entry = REGISTRY.get(level) if isinstance(level, str) else None
     if entry is None:
-        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
-    return entry.factory(seed, budget, playouts)
+        raise AllFivesError(
+            f"unknown computer level {shown(level)}; choose one of {', '.join(LEVELS)}"
+        )
+    return entry.factory(check_seed(seed), budget, playouts)
 
 
 __all__ = [

@@ -6,7 +6,19 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from engine.actions import Action
+from engine.errors import AllFivesError
 from engine.state import SeatView
+
+
+def no_choice() -> AllFivesError:
+    """The error of a player asked to choose among no legal actions.
+
+    Nothing is legal at a deal and after the game is over: a player is asked
+    only when its seat is the one to act, and then something always is.
+    """
+    return AllFivesError(
+        "no legal action to choose from: a player is asked only when its seat is to act"
+    )
 
 
 @runtime_checkable

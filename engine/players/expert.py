@@ -43,6 +43,8 @@ from collections.abc import Sequence
 
 from engine import core
 from engine.actions import Action, Deal, action_code
+from engine.errors import AllFivesError, shown
+from engine.players.base import no_choice
 from engine.players.knowledge import Knowledge
 from engine.players.playout import Policy, play_hand, reply_policy
 from engine.players.race import point_scale, win_chance
@@ -57,6 +59,38 @@ RACE_Z = 2.5
 
 DEFAULT_BUDGET = 0.25
 """Seconds per move."""
+
+
+def check_budget(budget: object) -> float | None:
+    """``budget`` if it is a time budget the expert can keep: ``None`` (no time
+    limit: a playout count must stop it) or a finite number of seconds above 0.
+
+    Raises :class:`~engine.errors.AllFivesError` (a ``ValueError``) naming the
+    bad value: an infinite or NaN budget would let a move run for ever.
+    """
+    if budget is None:
+        return None
+    if not isinstance(budget, (int, float)) or isinstance(budget, bool):
+        raise AllFivesError(f"the time budget must be a number of seconds, not {shown(budget)}")
+    if not math.isfinite(budget) or budget <= 0:
+        raise AllFivesError(
+            f"the time budget must be a finite number of seconds above 0, not {shown(budget)}"
+        )
+    return float(budget)
+
+
+def check_playouts(playouts: object) -> int | None:
+    """``playouts`` if it is a playout count: ``None`` (no count) or a whole number above 0.
+
+    Raises :class:`~engine.errors.AllFivesError` (a ``ValueError``) naming the bad value.
+    """
+    if playouts is None:
+        return None
+    if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts <= 0:
+        raise AllFivesError(
+            f"the playout count must be a whole number above 0, not {shown(playouts)}"
+        )
+    return playouts
 
 
 def move_seed(seed: int, view: SeatView) -> int:
@@ -81,11 +115,9 @@ class ExpertPlayer:
         inference: float = 0.9,
     ) -> None:
         if budget is None and playouts is None:
-            raise ValueError("the expert needs a time budget, a playout count, or both")
-        if budget is not None and budget <= 0:
-            raise ValueError("the time budget must be positive")
-        if playouts is not None and playouts <= 0:
-            raise ValueError("the playout count must be positive")
+            raise AllFivesError("the expert needs a time budget, a playout count, or both")
+        check_budget(budget)
+        check_playouts(playouts)
         self.seed = seed
         self.budget = budget
         self.playouts = playouts
@@ -102,6 +134,8 @@ class ExpertPlayer:
         self.last_playouts = 0
         if len(legal) == 1:
             return legal[0]
+        if not legal:
+            raise no_choice()
         values = self.evaluate(view, legal)
         alive = self.last_alive
         best = max(alive, key=lambda i: (values[i], -i))
@@ -109,6 +143,8 @@ class ExpertPlayer:
 
     def evaluate(self, view: SeatView, legal: Sequence[Action]) -> list[float]:
         """Mean outcome of each legal action over the sampled worlds."""
+        if not legal:
+            raise no_choice()
         start = time.perf_counter()
         deadline = start + self.budget if self.budget is not None else float("inf")
         rng = random.Random(move_seed(self.seed, view))

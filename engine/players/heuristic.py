@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from engine import core
 from engine.actions import Action, Play, action_code
+from engine.players.base import no_choice
 from engine.players.knowledge import Knowledge
 from engine.players.playout import placement_points
 from engine.state import SeatView
@@ -85,6 +86,8 @@ class HeuristicPlayer:
         """The legal action with the best heuristic score (first among equals)."""
         if len(legal) == 1:
             return legal[0]
+        if not legal:
+            raise no_choice()
         scores = self.scores(view, legal)
         best = max(range(len(legal)), key=lambda i: (scores[i], -i))
         return legal[best]

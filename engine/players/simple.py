@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action, Play, action_code
+from engine.players.base import no_choice
 from engine.players.knowledge import placement_points
 from engine.rng import Rng
 from engine.state import SeatView
@@ -27,6 +28,8 @@ class RandomPlayer:
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """A random element of ``legal``."""
+        if not legal:
+            raise no_choice()
         return legal[self._rng.below(len(legal))]
 
 
@@ -42,6 +45,8 @@ class GreedyPlayer:
         """The highest-scoring placement, heaviest tile first among equals."""
         if len(legal) == 1:
             return legal[0]
+        if not legal:
+            raise no_choice()
 
         layout = view.layout.to_core()
 

@@ -4,6 +4,12 @@ A player is handed only ``state.view(seat)``; these tests show that nothing
 hidden leaks through it: reshuffling the other hands and the boneyard in any
 way consistent with the seat's view leaves its view, and the expert's seeded
 evaluation of every action, exactly unchanged.
+
+Each view is made just before the evaluation or choice that uses it, as in
+real play (a view, then the player's move, then the next view): a player that
+read the true state through some module-level global, set when the last view
+was made, would then see two different games and be caught. (Making both
+views first would leave that global on the second game for both.)
 """
 
 from __future__ import annotations
@@ -90,13 +96,20 @@ def test_expert_choice_unchanged_by_any_consistent_reshuffle(
             break
     if other is None:
         return
-    view, other_view = state.view(seat), other.view(seat)
-    assert view == other_view
-    legal = view.legal_actions()
+    assert state.view(seat) == other.view(seat)
+    legal = state.view(seat).legal_actions()
     a = ExpertPlayer(seed=seed, budget=None, playouts=8 * len(legal))
     b = ExpertPlayer(seed=seed, budget=None, playouts=8 * len(legal))
-    assert a.evaluate(view, legal) == b.evaluate(other_view, other_view.legal_actions())
-    assert a.choose(view, legal) == b.choose(other_view, other_view.legal_actions())
+    # each view made just before its own evaluation, as real play does
+    view = state.view(seat)
+    values = a.evaluate(view, view.legal_actions())
+    other_view = other.view(seat)
+    other_values = b.evaluate(other_view, other_view.legal_actions())
+    assert values == other_values
+    view = state.view(seat)
+    choice = a.choose(view, view.legal_actions())
+    other_view = other.view(seat)
+    assert choice == b.choose(other_view, other_view.legal_actions())
 
 
 @settings(max_examples=10, deadline=None)
@@ -119,8 +132,10 @@ def test_every_level_sees_the_same_through_a_reshuffle(
     for level in LEVELS:
         p = make_player(level, seed, budget=None, playouts=30)
         q = make_player(level, seed, budget=None, playouts=30)
-        va, vb = state.view(seat), other.view(seat)
-        assert p.choose(va, va.legal_actions()) == q.choose(vb, vb.legal_actions())
+        va = state.view(seat)  # each view just before its own choice
+        chosen = p.choose(va, va.legal_actions())
+        vb = other.view(seat)
+        assert chosen == q.choose(vb, vb.legal_actions())
 
 
 def test_a_view_holds_no_hidden_tile() -> None:
