@@ -65,9 +65,7 @@ def parse_action(text: str) -> Action:
     if head == "deal":
         return _parse_deal(text)
     if len(words) > 2:
-        raise NotationError(
-            f"not an action: {shown(text)} (write e.g. '5-3 E', 'draw' or 'pass')"
-        )
+        raise NotationError(f"not an action: {shown(text)} (write e.g. '5-3 E', 'draw' or 'pass')")
     try:
         tile = parse_tile(words[0])
     except NotationError:
@@ -78,9 +76,7 @@ def parse_action(text: str) -> Action:
         return PLAY_ACTIONS[tile.id * 5 + 4]
     end = _END_WORDS.get(words[1].lower())
     if end is None:
-        raise NotationError(
-            f"not an end: {shown(words[1])} in {shown(text)} (ends are W, E, N, S)"
-        )
+        raise NotationError(f"not an end: {shown(words[1])} in {shown(text)} (ends are W, E, N, S)")
     return PLAY_ACTIONS[tile.id * 5 + end.slot]
 
 
@@ -95,9 +91,7 @@ def _parse_deal(text: str) -> Deal:
     try:
         start = int(parts[0])
     except ValueError:
-        raise NotationError(
-            f"the deal's start seat {shown(parts[0])} is not a number"
-        ) from None
+        raise NotationError(f"the deal's start seat {shown(parts[0])} is not a number") from None
     hands = tuple(tuple(parse_tile(w) for w in p.split()) for p in parts[1:])
     boneyard = tuple(parse_tile(w) for w in bone_text.split())
     return Deal(hands=hands, boneyard=boneyard, start=start)
