@@ -6,11 +6,11 @@ This is the only place a game moves on; the rules themselves are executed by
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from functools import partial
+from typing import NamedTuple
 
 from engine import core
-from engine._fast import make, new_object, set_private
+from engine._fast import make, private
 from engine.actions import (
     ACTIONS_BY_CODE,
     INTERNED_CODES,
@@ -27,58 +27,24 @@ from engine.events import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed
 from engine.layout import ENDS
 from engine.rng import Rng, derive_seed
 from engine.rules import Rules
-from engine.state import GameState, Phase, deal_into, state_after
+from engine.state import GameState, deal_into, state_after_deal, state_after_move
 from engine.tiles import ALL_TILES, Tile
 
 
-class Step:
+class Step(NamedTuple):
     """What :func:`apply` returns: the next snapshot and the events on the way.
 
-    Unpacks like a pair (``state, events = apply(...)``); the events are
-    computed when first read.
+    A named pair: ``state, events = apply(...)`` unpacks it with both types known.
     """
 
-    __slots__ = ("_code", "_events", "_seat", "state")
+    state: GameState
+    """The snapshot after the action."""
+    events: tuple[Event, ...]
+    """What happened, in order (see :mod:`engine.events`)."""
 
-    def __init__(
-        self,
-        state: GameState,
-        events: tuple[Event, ...] | None = None,
-        seat: int = -1,
-        code: int = -1,
-    ) -> None:
-        self.state = state
-        self._events = events
-        self._seat = seat
-        self._code = code
 
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """What happened, in order (see :mod:`engine.events`)."""
-        events = self._events
-        if events is None:
-            events = self._events = _move_events(self._seat, self._code, self.state.core())
-        return events
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter((self.state, self.events))
-
-    def __len__(self) -> int:
-        return 2
-
-    def __getitem__(self, index: int) -> Any:
-        return (self.state, self.events)[index]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Step):
-            return NotImplemented
-        return self.state == other.state and self.events == other.events
-
-    def __hash__(self) -> int:
-        return hash((self.state, self.events))
-
-    def __repr__(self) -> str:
-        return f"Step(state={self.state!r}, events={self.events!r})"
+_new_step = partial(tuple.__new__, Step)
+"""``Step(state, events)`` from a pair, without the call to the generated ``__new__``."""
 
 
 def new_game(rules: Rules | None = None) -> GameState:
@@ -100,10 +66,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     on each end by tile (``ALL_TILES`` order). Empty at a deal (use
     :func:`seeded_deal` or :func:`random_deal`) and at the end.
     """
-    private: dict[str, Any] = state.__pydantic_private__  # type: ignore[assignment]
-    codes = private["_legal"]
-    if codes is None:
-        codes = private["_legal"] = (private["_core"] or state.core()).legal()
+    codes = private(state)["_legal"] or state.legal_codes()
     if len(codes) == 1:  # a third of all positions: a forced play, a draw or a pass
         return _SINGLE(codes[0])
     return tuple(map(_ACTION, codes))
@@ -119,59 +82,70 @@ def apply(state: GameState, action: Action) -> Step:
         if action.kind == "deal":
             return _apply_deal(state, action)
         code = action_code(action)
-    private: dict[str, Any] = state.__pydantic_private__  # type: ignore[assignment]
-    codes = private["_legal"]
+    cache = private(state)
+    c = cache["_core"] or state.core()
+    codes = cache["_legal"]
     if codes is None:
-        codes = state.legal_codes()
+        codes = cache["_legal"] = c.legal()
     if code not in codes:
-        if state.phase is Phase.OVER:
+        if c.phase == core.PHASE_OVER:
             raise IllegalActionError("the game is over", rule="game-over")
-        if state.phase is Phase.DEAL:
+        if c.phase == core.PHASE_DEAL:
             raise IllegalActionError("the hand has not been dealt yet", rule="deal-first")
         raise _illegal(state, action)  # type: ignore[arg-type]
-    c = private["_core"].copy()
+    c = c.copy()
     seat = c.current
     c.step(code)
-    # state_after(state, c, code), inlined: a snapshot whose fields come on first read
-    new = new_object(GameState)
-    set_private(new, {"_core": c, "_legal": None, "_log": [private["_log"] or state, code, None]})
-    # Step(new, None, seat, code), without the call
-    step = new_object(Step)
-    step.state = new
-    step._events = None
-    step._seat = seat
-    step._code = code
-    return step
+    return _new_step((state_after_move(state, seat, c, code), _move_events(seat, code, c)))
+
+
+_DRAW, _PHASE_PLAY = core.DRAW, core.PHASE_PLAY
+_PLACED: dict[int, tuple[Event, ...]] = {}
+_DREW: dict[int, tuple[Event, ...]] = {}
+_PASSED: dict[int, tuple[Event, ...]] = {}
+"""Interned events of a move within a hand, by their values: a game repeats them often."""
 
 
 def _move_events(seat: int, code: int, c: core.Core) -> tuple[Event, ...]:
     """The events of move ``code`` by ``seat``, read off the core ``c`` it produced."""
     event: Event
-    if code < core.DRAW:
-        play: Play = PLAY_ACTIONS[code]
-        event = make(
-            Placed,
-            {
-                "kind": "placed",
-                "seat": seat,
-                "tile": play.tile,
-                "end": play.end,
-                "total": c.last_total,
-                "points": c.last_points,
-            },
-        )
-    elif code == core.DRAW:
-        drawn = _TILE(c.last_drawn)
-        event = make(Drew, {"kind": "drew", "seat": seat, "tile": drawn, "must_play": c.must >= 0})
+    if code < _DRAW:
+        total = c.last_total
+        key = (total << 2 | seat) * _DRAW + code  # the points follow from the total
+        events = _PLACED.get(key)
+        if events is None:
+            play: Play = PLAY_ACTIONS[code]
+            event = make(
+                Placed,
+                {
+                    "kind": "placed",
+                    "seat": seat,
+                    "tile": play.tile,
+                    "end": play.end,
+                    "total": total,
+                    "points": c.last_points,
+                },
+            )
+            events = _PLACED[key] = (event,)
+    elif code == _DRAW:
+        must = c.must >= 0
+        key = (c.last_drawn << 3) | (must << 2) | seat
+        events = _DREW.get(key)
+        if events is None:
+            drawn = _TILE(c.last_drawn)
+            event = make(Drew, {"kind": "drew", "seat": seat, "tile": drawn, "must_play": must})
+            events = _DREW[key] = (event,)
     else:
-        event = make(Passed, {"kind": "passed", "seat": seat})
-    if c.phase == core.PHASE_PLAY:
-        return (event,)
-    events: list[Event] = [event]
+        events = _PASSED.get(seat)
+        if events is None:
+            events = _PASSED[seat] = (make(Passed, {"kind": "passed", "seat": seat}),)
+    if c.phase == _PHASE_PLAY:
+        return events
+    out: list[Event] = [*events]
     scores = tuple(c.scores)
     result = c.last_result
     if result is not None:
-        events.append(
+        out.append(
             make(
                 HandOver,
                 {
@@ -185,8 +159,8 @@ def _move_events(seat: int, code: int, c: core.Core) -> tuple[Event, ...]:
             )
         )
     if c.winner >= 0:
-        events.append(make(GameOver, {"kind": "game_over", "winner": c.winner, "scores": scores}))
-    return tuple(events)
+        out.append(make(GameOver, {"kind": "game_over", "winner": c.winner, "scores": scores}))
+    return tuple(out)
 
 
 def _apply_deal(state: GameState, deal: Deal) -> Step:
@@ -199,7 +173,7 @@ def _apply_deal(state: GameState, deal: Deal) -> Step:
     else:
         deal_into(c, deal)
     event = make(Dealt, {"kind": "dealt", "hand_number": c.hand_no, "start": deal.start})
-    return Step(state_after(state, c, deal), (event,))
+    return Step(state_after_deal(state, c, deal), (event,))
 
 
 def _illegal(state: GameState, action: Play | Draw | Pass) -> IllegalActionError:

@@ -7,7 +7,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict
 
 from engine import core
-from engine._fast import make
+from engine._fast import fields, make, maker
 from engine.tiles import ALL_TILES, Tile
 
 
@@ -175,7 +175,7 @@ def next_layout(previous: Layout, lay: core.Layout, end: int) -> Layout:
 
     The unchanged arms are shared with ``previous``.
     """
-    values = previous.__dict__.copy()
+    values = fields(previous).copy()
     if end == core.LEAD:
         values["lead"] = ALL_TILES[lay.lead]
     else:
@@ -185,4 +185,7 @@ def next_layout(previous: Layout, lay: core.Layout, end: int) -> Layout:
         values["spinner_at"] = spinner_position(lay)
     values["ends"] = tuple(lay.ends)
     values["counts"] = tuple(lay.counts)
-    return make(Layout, values)
+    return _new_layout(values, None)
+
+
+_new_layout = maker(Layout)

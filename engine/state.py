@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    PrivateAttr,
-    SerializerFunctionWrapHandler,
-    model_serializer,
-    model_validator,
-)
+from pydantic import BaseModel, ConfigDict, PrivateAttr, model_validator
 
 from engine import core
-from engine._fast import complete, lazy_maker, make
+from engine._fast import fields, make, maker, private, set_field, set_private
 from engine.actions import ACTIONS_BY_CODE, Action, Deal, MoveAction
 from engine.layout import EMPTY_LAYOUT, Layout, next_layout
 from engine.rules import Rules
-from engine.tiles import ALL_TILES, Tile, tile_ids
+from engine.tiles import ALL_TILES, Tile, tile_ids, tile_mask
 
 CHANCE = -1
 """:attr:`GameState.current_player` at a deal (a chance step), as in OpenSpiel."""
@@ -35,7 +29,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-_PHASE_DEAL, _PHASE_OVER = core.PHASE_DEAL, core.PHASE_OVER
+_PHASE_PLAY, _DRAW = core.PHASE_PLAY, core.DRAW
 _PHASES = {core.PHASE_DEAL: Phase.DEAL, core.PHASE_PLAY: Phase.PLAY, core.PHASE_OVER: Phase.OVER}
 _PHASE_CODES = {phase: code for code, phase in _PHASES.items()}
 
@@ -59,7 +53,13 @@ def void_values(mask: int) -> frozenset[int]:
 
 
 class _Snapshot(BaseModel):
-    """Fields shared by the full state and a seat's view."""
+    """Fields shared by the full state and a seat's view.
+
+    A snapshot may cache values derived from its fields in private attributes
+    (all ``None`` until computed). They are not part of its value: equality and
+    hashing look at the fields only, and a copy given new field values
+    (``model_copy(update=...)``) starts with empty caches.
+    """
 
     model_config = ConfigDict(frozen=True)
 
@@ -73,6 +73,21 @@ class _Snapshot(BaseModel):
     winner: int | None = None
     voids: tuple[int, ...] = ()
     history: tuple[Move, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Snapshot):
+            return NotImplemented
+        return type(self) is type(other) and fields(self) == fields(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(fields(self).values()))
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy (see pydantic's ``model_copy``); with ``update``, its caches start empty."""
+        copied = super().model_copy(update=update, deep=deep)
+        if update:
+            set_private(copied, dict.fromkeys(self.__private_attributes__))
+        return copied
 
     @property
     def is_chance(self) -> bool:
@@ -120,13 +135,7 @@ class GameState(_Snapshot):
     ``history`` the public moves of the current hand and ``actions`` every
     action of the game (deals included), from which a record is written.
 
-    A snapshot made by :func:`engine.apply` holds the rules core it was computed
-    with and a log of the moves since the last snapshot whose fields are known;
-    it fills its own fields on first use (see :func:`_fill`). A program that only
-    asks for legal actions and applies them (a search, a simulation) never pays
-    for fields it does not read, and snapshots it drops are freed at once.
-    Reading any field, comparing, hashing, printing, copying, pickling or
-    dumping a snapshot gives exactly what an eagerly built one would.
+    It caches the compact rules core behind it and its legal action codes.
     """
 
     hands: tuple[tuple[Tile, ...], ...] = ()
@@ -137,18 +146,16 @@ class GameState(_Snapshot):
 
     _core: core.Core | None = PrivateAttr(default=None)
     _legal: tuple[int, ...] | None = PrivateAttr(default=None)
-    _log: list[Any] | None = PrivateAttr(default=None)
 
     @model_validator(mode="after")
     def _check_consistent(self) -> GameState:
-        object.__setattr__(self, "__pydantic_private__", _fresh_private())
         rules = self.rules
         if not self.scores:
-            object.__setattr__(self, "scores", (0,) * rules.teams)
+            set_field(self, "scores", (0,) * rules.teams)
         if not self.voids:
-            object.__setattr__(self, "voids", (0,) * rules.players)
+            set_field(self, "voids", (0,) * rules.players)
         if not self.hands:
-            object.__setattr__(self, "hands", ((),) * rules.players)
+            set_field(self, "hands", ((),) * rules.players)
         if len(self.scores) != rules.teams or len(self.hands) != rules.players:
             raise ValueError("scores or hands do not match the number of players")
         if self.phase is not Phase.DEAL or self.hand_number:
@@ -167,96 +174,22 @@ class GameState(_Snapshot):
             raise ValueError("a hand in play needs a current seat")
         return self
 
-    # -- lazily filled fields ----------------------------------------------
-    if not TYPE_CHECKING:
-
-        def __getattr__(self, name: str) -> Any:
-            # Only reached when ``name`` is not in __dict__: a field not filled in
-            # yet, or pydantic's bookkeeping slots of a snapshot not filled yet.
-            if not self.__dict__ and (name in _FIELD_NAMES or name in _PYDANTIC_SLOTS):
-                _fill(self)
-                return getattr(self, name)
-            return super().__getattr__(name)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        return self.filled().__dict__ == other.filled().__dict__
-
-    def __hash__(self) -> int:
-        return hash(tuple(self.filled().__dict__.values()))
-
-    def __iter__(self) -> Any:
-        return super(GameState, self.filled()).__iter__()
-
-    def __repr_args__(self) -> Any:
-        return super(GameState, self.filled()).__repr_args__()
-
-    def __getstate__(self) -> dict[Any, Any]:
-        return super(GameState, self.filled()).__getstate__()
-
-    def __copy__(self) -> GameState:
-        # A copy may be given new field values (model_copy(update=...)), so it
-        # keeps no cached core: it rebuilds one from its own fields when asked.
-        new = super(GameState, self.filled()).__copy__()
-        object.__setattr__(new, "__pydantic_private__", _fresh_private())
-        return new
-
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> GameState:
-        new = super(GameState, self.filled()).__deepcopy__(memo)
-        object.__setattr__(new, "__pydantic_private__", _fresh_private())
-        return new
-
-    @model_serializer(mode="wrap")
-    def _serialize(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return handler(self.filled())
-
-    def filled(self) -> GameState:
-        """This snapshot with every field computed (it is the same object)."""
-        if not self.__dict__:
-            _fill(self)
-        return self
-
     # -- the rules core ----------------------------------------------------
     def core(self) -> core.Core:
         """The compact core behind this snapshot. Do not mutate it: copy it."""
-        private = self.__pydantic_private__
-        assert private is not None
-        c: core.Core | None = private["_core"]
+        cache = private(self)
+        c: core.Core | None = cache["_core"]
         if c is None:
-            c = private["_core"] = _core_from_state(self)
+            c = cache["_core"] = _core_from_state(self)
         return c
 
     def legal_codes(self) -> tuple[int, ...]:
         """The legal actions as core codes (cached)."""
-        private = self.__pydantic_private__
-        assert private is not None
-        codes: tuple[int, ...] | None = private["_legal"]
+        cache = private(self)
+        codes: tuple[int, ...] | None = cache["_legal"]
         if codes is None:
-            codes = private["_legal"] = self.core().legal()
+            codes = cache["_legal"] = self.core().legal()
         return codes
-
-    @property
-    def is_chance(self) -> bool:
-        """True when the next step is a deal."""
-        c = self.__pydantic_private__["_core"]  # type: ignore[index]
-        return (c or self.core()).phase == _PHASE_DEAL
-
-    @property
-    def is_terminal(self) -> bool:
-        """True once a side has reached the target."""
-        c = self.__pydantic_private__["_core"]  # type: ignore[index]
-        return (c or self.core()).phase == _PHASE_OVER
-
-    @property
-    def current_player(self) -> int:
-        """The seat to act, or :data:`CHANCE` before a deal, :data:`TERMINAL` at the end."""
-        c = self.core()
-        if c.phase == core.PHASE_DEAL:
-            return CHANCE
-        if c.phase == core.PHASE_OVER:
-            return TERMINAL
-        return c.current
 
     # -- conveniences --------------------------------------------------------
     @property
@@ -275,48 +208,32 @@ class GameState(_Snapshot):
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: see :class:`SeatView`."""
-        if not 0 <= seat < self.rules.players:
-            raise ValueError(f"no seat {seat} in a {self.rules.players}-player game")
-        return SeatView(
-            rules=self.rules,
-            phase=self.phase,
-            hand_number=self.hand_number,
-            current=self.current,
-            layout=self.layout,
-            scores=self.scores,
-            next_start=self.next_start,
-            winner=self.winner,
-            voids=self.voids,
-            history=self.history,
-            seat=seat,
-            hand=self.hands[seat],
-            hand_counts=tuple(len(h) for h in self.hands),
-            boneyard_size=len(self.boneyard),
-            must_play=self.must_play if self.current == seat else None,
-        )
+        f = fields(self)
+        rules = f["rules"]
+        if not 0 <= seat < rules.players:
+            raise ValueError(f"no seat {seat} in a {rules.players}-player game")
+        # Every value comes from this validated snapshot: the view needs no
+        # validation of its own. Its fields are the public ones of this
+        # snapshot, then its own (in declaration order, as validation makes
+        # them). It knows its legal actions already: this snapshot's on its
+        # turn, else none.
+        values = f.copy()
+        hands = values.pop("hands")
+        boneyard = values.pop("boneyard")
+        must_play = values.pop("must_play")
+        del values["deals"], values["past"]
+        values["seat"] = seat
+        values["hand"] = hands[seat]
+        values["hand_counts"] = tuple(map(len, hands))
+        values["boneyard_size"] = len(boneyard)
+        if values["current"] == seat:
+            values["must_play"] = must_play
+            return _new_view(values, {"_legal": private(self)["_legal"] or self.legal_codes()})
+        values["must_play"] = None
+        return _new_view(values, {"_legal": ()})
 
 
-_FIELD_NAMES = frozenset(GameState.model_fields)
-_PYDANTIC_SLOTS = frozenset({"__pydantic_fields_set__", "__pydantic_extra__"})
-new_lazy_state = lazy_maker(GameState)
-"""A snapshot from its private attributes alone (see :func:`state_after`)."""
-
-
-def _fresh_private() -> dict[str, Any]:
-    return {"_core": None, "_legal": None, "_log": None}
-
-
-def state_after(previous: GameState, c: core.Core, move: int | Deal) -> GameState:
-    """The snapshot that ``move`` (an action code or a deal) led to from ``previous``.
-
-    ``c`` is the rules core after the move: a core of its own, never mutated
-    again. The new snapshot's fields are computed when first read.
-    """
-    log = previous.__pydantic_private__["_log"]  # type: ignore[index]
-    return new_lazy_state({"_core": c, "_legal": None, "_log": [log or previous, move, None]})
-
-
-_TILE = ALL_TILES.__getitem__
+_new_state = maker(GameState)
 
 
 def deal_into(c: core.Core, deal: Deal) -> None:
@@ -324,107 +241,80 @@ def deal_into(c: core.Core, deal: Deal) -> None:
     c.deal([tile_ids(h) for h in deal.hands], tile_ids(deal.boneyard), deal.start)
 
 
-def _fill(state: GameState) -> None:
-    """Compute the fields of a snapshot made by :func:`state_after`.
-
-    Its log is a linked list of nodes ``[previous, move, snapshot]``: ``previous``
-    is the node before or, at the start, a snapshot whose fields are known;
-    ``snapshot`` is the node's snapshot once its fields are known. The moves
-    since the latest known snapshot are replayed on a copy of its core, each
-    node on the way remembers the snapshot it leads to (so filling a game's
-    snapshots in order costs one move each), and the fields follow from the
-    replay exactly as the rules core computed them.
-    """
-    private = state.__pydantic_private__
-    assert private is not None
-    node = private["_log"]
-    pending = []
-    while True:
-        pending.append(node)
-        previous = node[0]
-        if isinstance(previous, GameState):
-            break
-        if previous[2] is not None:
-            previous = previous[2]
-            break
-        node = previous
-    values = previous.__dict__
-    c = previous.core()
-    last = len(pending) - 1
-    for i in range(last, -1, -1):
-        node = pending[i]
-        move = node[1]
-        if i == 0:
-            nxt = private["_core"]
-        else:
-            nxt = c.copy()
-            if isinstance(move, Deal):
-                deal_into(nxt, move)
-            else:
-                nxt.step(move)
-        if isinstance(move, Deal):
-            values = _fields_after_deal(values, nxt, move)
-        else:
-            values = _fields_after(values, c.current, nxt, move)
-        c = nxt
-        if i:
-            node[2] = make(GameState, values, {"_core": c, "_legal": None, "_log": None})
-    state.__dict__.update(values)
-    complete(state)
-    private["_log"] = None
-    pending[0][2] = state
-
-
-def _fields_after_deal(before: dict[str, Any], c: core.Core, deal: Deal) -> dict[str, Any]:
-    """The fields after a deal, from the fields ``before`` it and the core ``c`` after it."""
-    values = before.copy()
+def state_after_deal(previous: GameState, c: core.Core, deal: Deal) -> GameState:
+    """The snapshot after ``deal`` from ``previous``; ``c`` is the rules core after it."""
+    values = fields(previous).copy()
     values.update(
         phase=Phase.PLAY,
         hand_number=c.hand_no,
         current=deal.start,
         layout=EMPTY_LAYOUT,
+        voids=(0,) * c.players,
+        history=(),
         hands=tuple(tuple(h) for h in deal.hands),
         boneyard=tuple(deal.boneyard),
         must_play=None,
-        voids=(0,) * c.players,
-        history=(),
-        deals=(*before["deals"], deal),
-        past=(*before["past"], before["history"]) if before["deals"] else (),
+        deals=(*values["deals"], deal),
+        past=(*values["past"], values["history"]) if values["deals"] else (),
     )
-    return values
+    return _new_state(values, {"_core": c, "_legal": c.legal()})
 
 
-def _fields_after(before: dict[str, Any], seat: int, c: core.Core, code: int) -> dict[str, Any]:
-    """The fields after ``seat``'s move ``code``: the fields ``before`` it, with its changes.
+_TILE = ALL_TILES.__getitem__
+_CODES = len(ACTIONS_BY_CODE)
+_MOVES: dict[int, Move] = {}
+"""Interned history entries by seat, action code and points (a game repeats them often)."""
 
-    The changes are read off ``c``, the rules core after the move.
+
+def state_after_move(previous: GameState, seat: int, c: core.Core, code: int) -> GameState:
+    """The snapshot after ``seat``'s move ``code`` from ``previous``.
+
+    ``c`` is the rules core after the move (a core of its own, never mutated
+    again); the fields that change are read off it, the rest are shared with
+    ``previous``.
     """
+    before = fields(previous)
     values = before.copy()
-    old_hands = before["hands"]
-    hands = list(old_hands)
     points = 0
-    if code < core.DRAW:
-        held = old_hands[seat]  # the placed tile leaves it; the rest keep their order
-        i = held.index(_TILE(code // 5))
+    if code < _DRAW:
+        hands = list(before["hands"])
+        held = hands[seat]
+        tile = _TILE(code // 5)
+        # The placed tile leaves the hand; the rest keep their order. The
+        # engine's tiles are the interned ones, so look for the object first.
+        i = 0
+        for t in held:
+            if t is tile:
+                break
+            i += 1
+        else:
+            i = held.index(tile)
         hands[seat] = held[:i] + held[i + 1 :]
+        values["hands"] = tuple(hands)
         values["layout"] = next_layout(before["layout"], c.layout, code % 5)
+        values["must_play"] = None
         points = c.last_points
         if points:
             values["scores"] = tuple(c.scores)
-    elif code == core.DRAW:
-        hands[seat] = (*old_hands[seat], _TILE(c.last_drawn))
+    elif code == _DRAW:
+        hands = list(before["hands"])
+        hands[seat] = (*hands[seat], _TILE(c.last_drawn))
+        values["hands"] = tuple(hands)
         values["boneyard"] = before["boneyard"][1:]
         values["voids"] = tuple(c.voids)
+        if c.must >= 0:
+            values["must_play"] = _TILE(c.must)
     else:
         values["voids"] = tuple(c.voids)
-    values["hands"] = tuple(hands)
-    values["must_play"] = _TILE(c.must) if c.must >= 0 else None
     values["current"] = c.current if c.current >= 0 else None
-    values["history"] = (
-        *before["history"],
-        make(Move, {"seat": seat, "action": ACTIONS_BY_CODE[code], "points": points}),
-    )
-    if c.phase != core.PHASE_PLAY:
+    key = (points << 2 | seat) * _CODES + code
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = make(
+            Move, {"seat": seat, "action": ACTIONS_BY_CODE[code], "points": points}
+        )
+    values["history"] = (*before["history"], move)
+    if c.phase != _PHASE_PLAY:
         if c.last_result is not None:
             values["scores"] = tuple(c.scores)
             out = c.last_result.out_seat
@@ -432,7 +322,7 @@ def _fields_after(before: dict[str, Any], seat: int, c: core.Core, code: int) ->
         values["phase"] = _PHASES[c.phase]
         if c.winner >= 0:
             values["winner"] = c.winner
-    return values
+    return _new_state(values, {"_core": c, "_legal": c.legal()})
 
 
 class SeatView(_Snapshot):
@@ -447,23 +337,40 @@ class SeatView(_Snapshot):
     boneyard_size: int = 0
     must_play: Tile | None = None
 
+    _legal: tuple[int, ...] | None = PrivateAttr(default=None)
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The seat's legal actions (empty when it is not this seat's turn)."""
+        cache = private(self)
+        codes = cache["_legal"]
+        if codes is None:
+            codes = cache["_legal"] = self._legal_codes()
+        if len(codes) == 1:
+            return _SINGLE[codes[0]]
+        return tuple(map(_ACTION, codes))
+
+    def _legal_codes(self) -> tuple[int, ...]:
         if self.phase is not Phase.PLAY or self.current != self.seat:
             return ()
-        codes = core.legal_codes(
-            [t.id for t in self.hand],
-            self.layout.ends,
-            self.layout.lead is not None,
-            self.must_play.id if self.must_play is not None else -1,
-            self.boneyard_size,
+        layout = self.layout
+        if self.must_play is not None:
+            return core.play_codes(core.TILE_BIT[self.must_play.id], layout.ends)
+        mask = tile_mask(self.hand)
+        if layout.lead is None:
+            return core.lead_codes(mask)
+        return core.play_codes(mask, layout.ends) or (
+            (core.DRAW,) if self.boneyard_size else (core.PASS,)
         )
-        return tuple(ACTIONS_BY_CODE[c] for c in codes)
 
     def unseen_tiles(self) -> tuple[Tile, ...]:
         """Tiles this seat cannot see: in other hands or the boneyard."""
         seen = set(self.hand) | set(self.layout.tiles())
         return tuple(t for t in ALL_TILES if t not in seen)
+
+
+_new_view = maker(SeatView)
+_ACTION = ACTIONS_BY_CODE.__getitem__
+_SINGLE: tuple[tuple[Action, ...], ...] = tuple((action,) for action in ACTIONS_BY_CODE)
 
 
 def core_from_snapshot(
@@ -500,8 +407,3 @@ def _core_from_state(state: GameState) -> core.Core:
     return core_from_snapshot(
         state, [[t.id for t in h] for h in state.hands], [t.id for t in state.boneyard]
     )
-
-
-def phase_of(code: int) -> Phase:
-    """The :class:`Phase` for a core phase code."""
-    return _PHASES[code]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
@@ -117,6 +119,17 @@ def tile_ids(tiles: Iterable[Tile]) -> list[int]:
         return [_INTERNED_ID[id(t)] for t in tiles]
     except KeyError:
         return [t.id for t in tiles]
+
+
+_INTERNED_BIT: dict[int, int] = {id(t): 1 << i for i, t in enumerate(ALL_TILES)}
+
+
+def tile_mask(tiles: Iterable[Tile]) -> int:
+    """The bit mask of ``tiles`` by id (bit ``t.id`` set for each tile ``t``)."""
+    try:
+        return reduce(or_, map(_INTERNED_BIT.__getitem__, map(id, tiles)), 0)
+    except KeyError:
+        return reduce(or_, (1 << t.id for t in tiles), 0)
 
 
 _BY_TEXT: dict[str, Tile] = {}

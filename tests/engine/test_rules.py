@@ -359,4 +359,3 @@ def test_a_core_stepped_in_place_reports_each_step_in_its_last_fields() -> None:
                 assert c.hand(seat) == tuple(sorted((*core.tiles_in(held), c.last_drawn)))
             assert (c.last_result is not None) == (c.phase == core.PHASE_DEAL)
         assert hands_played >= 1 and c.last_result is None and c.winner >= 0
-
