@@ -1,41 +1,120 @@
-"""The shared widgets: board layout planning, board and hand clicks."""
+"""The shared widgets: board layout planning, board and hand clicks, and that an
+update repaints only what changed (no new layout while a widget keeps its size)."""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
+from itertools import pairwise
+from typing import Self
 
-from allfives_tui.ui.widgets import WIDGETS_CSS, Board, HandView
-from allfives_tui.ui.widgets.board import plan_board
-from engine import End, Layout, Rules, apply, new_game, seeded_deal
+import pytest
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+
+from allfives_tui.ui.widgets import (
+    WIDGETS_CSS,
+    Board,
+    BoneyardCounter,
+    EventLog,
+    HandView,
+    Scoreboard,
+)
+from allfives_tui.ui.widgets import board as board_module
+from allfives_tui.ui.widgets.board import BoardPlan, plan_board
+from engine import (
+    ALL_TILES,
+    End,
+    GameState,
+    Layout,
+    Rules,
+    Tile,
+    apply,
+    new_game,
+    seeded_deal,
+)
 from engine.rng import Rng
 from tests.tui.helpers import random_state
 
 
-def _all_layouts(seeds: range) -> list[Layout]:
+def _hand_states(seed: int, players: int = 2) -> list[GameState]:
+    """Every state of the first hand at ``seed``, random legal moves, deal first."""
+    state = new_game(Rules(players=players))
+    state = apply(state, seeded_deal(state, seed)).state
+    rng = Rng(seed)
     out = []
-    for seed in seeds:
-        state = new_game(Rules(players=2))
-        state = apply(state, seeded_deal(state, seed)).state
-        rng = Rng(seed)
-        while state.phase.value == "play":
-            out.append(state.layout)
-            legal = state.legal_actions()
-            state = apply(state, legal[rng.below(len(legal))]).state
+    while state.phase.value == "play":
+        out.append(state)
+        legal = state.legal_actions()
+        state = apply(state, legal[rng.below(len(legal))]).state
     return out
+
+
+def _all_layouts(seeds: range, players: int = 2) -> list[Layout]:
+    return [s.layout for seed in seeds for s in _hand_states(seed, players)]
+
+
+def _check_plan(plan: BoardPlan, layout: Layout, width: int, height: int) -> None:
+    rects = [g.rect for g in plan.glyphs] + [m.rect for m in plan.markers]
+    assert len(plan.glyphs) == len(layout.tiles())
+    assert {m.end for m in plan.markers} == {o.end for o in layout.open_ends()}
+    for i, a in enumerate(rects):
+        assert a.x0 >= 0 and a.x1 <= plan.width and a.y0 >= 0 and a.y1 <= plan.height
+        assert plan.width >= width and plan.height >= height
+        for b in rects[i + 1 :]:
+            assert not a.overlaps(b)
 
 
 def test_plans_never_overlap_or_cut_tiles() -> None:
     for layout in _all_layouts(range(12)):
         for width, height in ((54, 15), (120, 40)):
-            plan = plan_board(layout, width, height)
-            rects = [g.rect for g in plan.glyphs] + [m.rect for m in plan.markers]
-            assert len(plan.glyphs) == len(layout.tiles())
-            assert {m.end for m in plan.markers} == {o.end for o in layout.open_ends()}
-            for i, a in enumerate(rects):
-                assert a.x0 >= 0 and a.x1 <= plan.width and a.y0 >= 0 and a.y1 <= plan.height
-                assert plan.width >= width and plan.height >= height
-                for b in rects[i + 1 :]:
-                    assert not a.overlaps(b)
+            _check_plan(plan_board(layout, width, height), layout, width, height)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_plans_kept_from_move_to_move_never_overlap_or_cut_tiles(players: int) -> None:
+    for seed in range(8):
+        for width, height in ((54, 15), (120, 40)):
+            previous = None
+            for layout in _all_layouts(range(seed, seed + 1), players):
+                plan = plan_board(layout, width, height, previous=previous)
+                _check_plan(plan, layout, width, height)
+                previous = plan
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tiles_keep_their_cells_from_move_to_move(players: int) -> None:
+    """Each move adds a tile and moves none, the spinner's arrival included.
+
+    A board that can no longer fit its lines around the same centre is planned
+    afresh, exactly as with no plan before it.
+    """
+    kept = 0
+    for seed in range(10):
+        for width, height in ((120, 40), (60, 16)):
+            previous = None
+            for move, layout in enumerate(_all_layouts(range(seed, seed + 1), players)):
+                plan = plan_board(layout, width, height, previous=previous)
+                if previous is not None and previous.glyphs:
+                    before, now = previous.cells(), plan.cells()
+                    stayed = all(now[t] == cell for t, cell in before.items() if t in now)
+                    if width == 120 and move <= 8:
+                        assert stayed, (seed, move)  # the first moves never need a new layout
+                    if stayed:
+                        kept += 1
+                    else:
+                        assert plan == plan_board(layout, width, height)
+                previous = plan
+    assert kept > 200
+
+
+def test_a_new_size_or_a_new_hand_plans_afresh() -> None:
+    layouts = _all_layouts(range(3, 4))
+    mid = layouts[6]
+    plan = plan_board(mid, 120, 40, previous=plan_board(layouts[5], 100, 30))
+    assert plan == plan_board(mid, 120, 40)
+    empty = plan_board(Layout(), 120, 40, previous=plan)  # the next hand is dealt
+    assert not empty.glyphs
+    lead = _all_layouts(range(4, 5))[1]
+    assert plan_board(lead, 120, 40, previous=empty) == plan_board(lead, 120, 40)
 
 
 def test_long_lines_bend_to_fit_the_space() -> None:
@@ -106,3 +185,165 @@ async def test_a_long_hand_wraps_and_every_tile_can_be_clicked() -> None:
         assert app.tiles == [0, 7, 8, 14]
         text = "\n".join(s.text for s in app.screen._compositor.render_strips())
         assert "▶9◀" not in text and "┏━┳━┓" in text  # tile 12 is selected (no number)
+
+
+# -- a frame a move: only what changed is drawn again ---------------------------
+
+
+class _Shows(App[None]):
+    CSS_PATH = [WIDGETS_CSS]
+
+    def __init__(self, *widgets: object) -> None:
+        super().__init__()
+        self.widgets = widgets
+
+    def compose(self) -> ComposeResult:
+        for widget in self.widgets:
+            assert isinstance(widget, HandView | Board | Scoreboard | BoneyardCounter | EventLog)
+            yield widget
+
+
+def _placed(before: Layout, after: Layout) -> Tile | None:
+    new = set(after.tiles()) - set(before.tiles())
+    return new.pop() if new else None
+
+
+async def test_a_move_redraws_only_the_rows_that_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[object] = []
+    real = board_module.build_strip
+
+    def counting(*args: object, **kwargs: object) -> object:
+        built.append(args[0])
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(board_module, "build_strip", counting)
+    states = [s for s in _hand_states(5) if s.layout.lead is not None]
+    board = Board(states[0].layout)
+    async with _Shows(board).run_test(size=(90, 30)) as pilot:
+        await pilot.pause()
+        assert len(built) >= 20  # the first frame draws every row
+        for before, after in pairwise(states[:7]):
+            cells = board.plan.cells()
+            built.clear()
+            last = _placed(before.layout, after.layout)
+            board.update_layout(after.layout, last=last)
+            await pilot.pause()
+            assert all(board.plan.cells()[t] == cell for t, cell in cells.items())
+            assert 0 < len(built) <= 16, len(built)  # the new tile, the marks, the last tile
+        ends = [o.end for o in states[6].layout.open_ends()]
+        built.clear()
+        board.update_layout(board.tableau, highlight=ends[:1], last=board.last)
+        await pilot.pause()
+        assert len(built) == 1  # one end's marker lights up
+        built.clear()
+        board.update_layout(board.tableau, highlight=ends[:1], last=board.last)
+        await pilot.pause()
+        assert built == []
+
+
+class _SpyHand(HandView):
+    """Notes every refresh: (regions, layout)."""
+
+    refreshes: list[tuple[tuple[Region, ...], bool]]
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        if hasattr(self, "refreshes"):
+            self.refreshes.append((regions, layout))
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+async def test_the_hand_repaints_the_band_that_changed_and_lays_out_only_for_new_rows() -> None:
+    tiles = ALL_TILES[:8]
+    hand = _SpyHand(tiles, playable=tiles[:3], selected=0)
+    async with _Shows(hand).run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        width = hand.content_region.width
+        assert hand.size.height == 4
+        hand.refreshes = []
+        hand.update_hand(tiles, playable=tiles[:3], selected=0)
+        assert hand.refreshes == []  # the same: nothing to do
+        hand.update_hand(tiles, playable=tiles[:3], selected=1)
+        assert hand.refreshes == [((Region(0, 0, width, 4),), False)]
+        hand.refreshes = []
+        hand.update_hand(tiles[1:], playable=tiles[1:3], selected=0)  # a tile played
+        assert [layout for _, layout in hand.refreshes] == [False]
+        await pilot.pause()
+        hand.refreshes = []
+        hand.update_hand(ALL_TILES[:14], selected=0)  # two bands now
+        assert any(layout for _, layout in hand.refreshes)
+        await pilot.pause()
+        assert hand.size.height == 8
+        text = "\n".join(s.text for s in pilot.app.screen._compositor.render_strips())
+        assert "▶1◀" in text and "┏━┳━┓" in text
+
+
+class _SpyScoreboard(Scoreboard):
+    shown: list[bool]
+
+    def update(self, content: object = "", *, layout: bool = True) -> None:
+        if hasattr(self, "shown"):
+            self.shown.append(layout)
+        super().update(content, layout=layout)  # type: ignore[arg-type]
+
+
+class _SpyBoneyard(BoneyardCounter):
+    shown: list[bool]
+
+    def update(self, content: object = "", *, layout: bool = True) -> None:
+        if hasattr(self, "shown"):
+            self.shown.append(layout)
+        super().update(content, layout=layout)  # type: ignore[arg-type]
+
+
+async def test_scores_and_boneyard_skip_the_same_view_and_keep_their_layout() -> None:
+    states = _hand_states(2)[:9]
+    names = ("You", "North")
+    scores, boneyard = _SpyScoreboard(), _SpyBoneyard()
+    async with _Shows(scores, boneyard).run_test(size=(40, 20)) as pilot:
+        scores.show(states[0].view(0), names)
+        boneyard.show(states[0].view(0))
+        await pilot.pause()
+        height = scores.size.height
+        scores.shown, boneyard.shown = [], []
+        scores.show(states[0].view(0), names)
+        boneyard.show(states[0].view(0))
+        assert scores.shown == [] and boneyard.shown == []
+        for state in states[1:]:
+            scores.show(state.view(0), names)
+            boneyard.show(state.view(0))
+        assert scores.shown and not any(scores.shown)  # repainted in place
+        assert not any(boneyard.shown)
+        await pilot.pause()
+        assert scores.size.height == height
+
+
+class _SpyLog(EventLog):
+    layouts = 0
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        self.layouts += layout
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+async def test_the_log_scrolls_to_a_new_line_in_the_same_frame_without_a_layout() -> None:
+    log = _SpyLog()
+    states = _hand_states(4)
+    rules = states[0].rules
+    async with _Shows(log).run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        for n, state in enumerate(states):
+            events = apply(state, state.legal_actions()[0]).events
+            log.add_events(events, ("You", "North"), 0, rules)
+            if n == 12:
+                await pilot.pause()
+                assert log.show_vertical_scrollbar
+                log.layouts = 0
+        assert log.max_scroll_y > 0
+        assert log.scroll_y == log.max_scroll_y  # no wait for a layout first
+        assert log.layouts == 0
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y

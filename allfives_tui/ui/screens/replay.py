@@ -9,32 +9,30 @@ precomputed, so stepping back is instant; widgets only render the frame.
 :class:`OpenReplayScreen` asks for a file, shows why a file cannot be
 replayed (the same one line as the command prints) and, when the actions
 before a bad one are sound, offers to replay up to the last good one.
+
+The shared widgets repaint in place while their size stays the same, so a
+step repaints only what changed; the screen patches none of their internals.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Self, cast
 
-from rich.console import RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Region
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.visual import VisualType
 from textual.widgets import Button, Footer, Input, Static
 
 from allfives_tui.table.replay import Frame, Replay, describe_events
 from allfives_tui.table.storage import ReplayLoadError, read_replay
 from allfives_tui.ui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
 from allfives_tui.ui.widgets.move_list import MoveList
-from engine import GameState, Placed, Play, Tile
+from engine import Placed, Play, Tile
 from engine.record import GameRecord
 
 SPEEDS: tuple[float, ...] = (3.0, 2.0, 1.2, 0.8, 0.5, 0.3, 0.15)
@@ -43,104 +41,6 @@ DEFAULT_SPEED = 3
 
 
 _UNSET = object()
-
-
-class _SteadyHand(HandView):
-    """A :class:`HandView` that asks for a new layout only when its height really changes.
-
-    Stepping through a replay changes a hand's tile count at almost every step;
-    the shared widget then re-lays out the whole screen, which costs more than
-    drawing the frame. While the tiles still fit the same rows, a repaint is enough.
-    """
-
-    face_down = False
-    """True while the hand is hidden (seat view): a fixed two-row strip, set in CSS."""
-
-    def refresh(
-        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
-    ) -> Self:
-        """Drop ``layout`` when the hand still needs the rows it has."""
-        if layout and self.face_down:
-            layout = False
-        elif layout and self.is_mounted and self.size.height:
-            width = self.content_region.width
-            if self.get_content_height(self.size, self.size, width) == self.size.height:
-                layout = False
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
-
-class _SteadyScoreboard(Scoreboard):
-    """The shared :class:`Scoreboard`, its height frozen after the first frame, and
-    each frame's scores drawn ahead of time while the app is idle.
-
-    The shared widget lays its scores out with tables, the dearest part of a
-    step to draw. :meth:`prepare` draws a frame's scoreboard to styled text
-    in idle time (the neighbours of the frame on show), so a step only
-    paints finished text.
-    """
-
-    frozen = False
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._captured: list[VisualType] | None = None
-        self._ready: dict[object, Text] = {}
-
-    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        """Repaint without a new layout once the height is fixed."""
-        if self._captured is not None:
-            self._captured.append(content)
-            return
-        super().update(content, layout=layout and not self.frozen)
-
-    def show_ready(
-        self, key: object, snapshot: GameState, names: Sequence[str], human: int | None
-    ) -> None:
-        """Show ``snapshot``: the text drawn ahead for ``key`` if there is one."""
-        text = self._ready.pop(key, None)
-        if text is None:
-            self.show(snapshot, names, human=human)
-        else:
-            self.update(text)
-
-    def prepare(
-        self, key: object, snapshot: GameState, names: Sequence[str], human: int | None
-    ) -> None:
-        """Draw ``snapshot``'s scoreboard to text now, for a later :meth:`show_ready`."""
-        width = self.content_region.width
-        if not self.frozen or width <= 0 or key in self._ready:
-            return
-        self._captured = []
-        try:
-            self.show(snapshot, names, human=human)
-            content = self._captured[-1] if self._captured else ""
-        finally:
-            self._captured = None
-        if not isinstance(content, str | Text) and not hasattr(content, "__rich_console__"):
-            return  # not a rich renderable: leave it to the widget
-        renderable = cast(RenderableType, content)
-        console = self.app.console
-        options = console.options.update_width(width)
-        text = Text()
-        for n, line in enumerate(console.render_lines(renderable, options, pad=False)):
-            if n:
-                text.append("\n")
-            for segment in line:
-                if not segment.control:
-                    text.append(segment.text, segment.style)
-        if len(self._ready) > 8:
-            self._ready.clear()
-        self._ready[key] = text
-
-
-class _SteadyBoneyard(BoneyardCounter):
-    """The shared :class:`BoneyardCounter`, repainted without a new layout each step."""
-
-    frozen = False
-
-    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        """Repaint without a new layout once the height is fixed."""
-        super().update(content, layout=layout and not self.frozen)
 
 
 REPLAY_CSS = Path(__file__).with_name("replay.tcss")
@@ -206,11 +106,11 @@ class ReplayScreen(Screen[None]):
                     for seat in range(replay.rules.players):
                         with Horizontal(classes="replay-seat", id=f"seat-{seat}"):
                             yield Static(classes="replay-seat-label", id=f"seat-label-{seat}")
-                            yield _SteadyHand(id=f"hand-{seat}")
+                            yield HandView(id=f"hand-{seat}")
             with Vertical(id="replay-side"):
-                yield _SteadyScoreboard(id="replay-scores")
-                yield _SteadyBoneyard(id="replay-boneyard")
-                yield MoveList(replay, id="replay-moves")
+                yield Scoreboard(id="replay-scores")
+                yield BoneyardCounter(id="replay-boneyard")
+                yield MoveList(replay.frames, self.names, id="replay-moves")
         yield Static(id="replay-event")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -218,10 +118,10 @@ class ReplayScreen(Screen[None]):
         """Show the first frame and give the move list the keys."""
         players = self.replay.rules.players
         self._board = self.query_one(Board)
-        self._hands = [self.query_one(f"#hand-{s}", _SteadyHand) for s in range(players)]
+        self._hands = [self.query_one(f"#hand-{s}", HandView) for s in range(players)]
         self._labels = [self.query_one(f"#seat-label-{s}", Static) for s in range(players)]
-        self._scoreboard = self.query_one(_SteadyScoreboard)
-        self._boneyard = self.query_one(_SteadyBoneyard)
+        self._scoreboard = self.query_one(Scoreboard)
+        self._boneyard = self.query_one(BoneyardCounter)
         self._moves = self.query_one(MoveList)
         self._hands_box = self.query_one("#replay-hands", VerticalScroll)
         self._event = self.query_one("#replay-event", Static)
@@ -229,14 +129,6 @@ class ReplayScreen(Screen[None]):
         self._ready = True
         self._render_frame()
         self._moves.focus()
-        self.call_after_refresh(self._freeze_heights)
-
-    def _freeze_heights(self) -> None:
-        """Fix the auto heights of the score panels once drawn: no re-measuring each step."""
-        for widget in (self._scoreboard, self._boneyard):
-            if widget.size.height:
-                widget.styles.height = widget.size.height
-                widget.frozen = True
 
     # -- reading the frame -----------------------------------------------------
     @property
@@ -251,7 +143,6 @@ class ReplayScreen(Screen[None]):
         for seat, hand in enumerate(self._hands):
             face_down = viewer is not None and viewer != seat
             hand.parent.set_class(face_down, "-face-down")  # type: ignore[union-attr]
-            hand.face_down = face_down
         self._render_frame()
 
     def watch_playing(self, playing: bool) -> None:
@@ -279,32 +170,24 @@ class ReplayScreen(Screen[None]):
         for ev in frame.events:
             if isinstance(ev, Placed):
                 last = ev.tile
-        if self._changed("board", (state.layout, last)):
-            self._board.update_layout(state.layout, last=last)
+        self._board.update_layout(state.layout, last=last)
         legal_tiles = frozenset(a.tile for a in state.legal_actions() if isinstance(a, Play))
         for seat, (hand, label) in enumerate(zip(self._hands, self._labels, strict=True)):
             tiles = state.hands[seat]
             to_play = state.current == seat and not state.is_terminal
             if self.viewer is None or self.viewer == seat:
                 playable = legal_tiles if to_play else None
-                if self._changed(f"hand-{seat}", (tiles, playable)):
-                    hand.update_hand(tiles, playable=playable)
-            elif self._changed(f"hand-{seat}", None):
-                hand.empty_text = "(face down)"
-                hand.update_hand(())
+                hand.update_hand(tiles, playable=playable, empty_text="no tiles")
+            else:
+                hand.update_hand((), empty_text="(face down)")
             if self._changed(f"label-{seat}", (to_play, len(tiles))):
                 label.update(self._seat_label(seat, to_play), layout=False)
                 if to_play and self._hands_box.max_scroll_y:
                     self.call_after_refresh(self._show_seat, seat)
-        if self._changed("scores", (state.scores, state.current, state.history[-1:], self.viewer)):
-            self._scoreboard.show_ready(
-                (self.index, self.viewer), state, self.names, human=self.viewer
-            )
-        if self._changed("boneyard", len(state.boneyard)):
-            self._boneyard.show(state)
+        self._scoreboard.show(state, self.names, human=self.viewer)
+        self._boneyard.show(state)
         # the move list's highlight follows in the next repaint: the frame comes first
         self.call_after_refresh(self._moves.show, self.index)
-        self.call_after_refresh(self._prepare_neighbours)
         self._event.update(self._event_text(), layout=False)
         self._render_status()
 
@@ -312,13 +195,6 @@ class ReplayScreen(Screen[None]):
         """Scroll the hands so the whole of ``seat``'s row is in view."""
         row = self.query_one(f"#seat-{seat}")
         self._hands_box.scroll_to_widget(row, animate=False, immediate=True)
-
-    def _prepare_neighbours(self) -> None:
-        """In idle time, draw the scoreboards of the frames a key would show next."""
-        for index in (self.index + 1, self.index - 1):
-            if 0 <= index <= self.replay.last:
-                state = self.replay.frames[index].state
-                self._scoreboard.prepare((index, self.viewer), state, self.names, self.viewer)
 
     def _seat_label(self, seat: int, to_play: bool) -> Text:
         replay = self.replay

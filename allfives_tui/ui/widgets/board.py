@@ -8,7 +8,12 @@ space bends round a corner, pinwheel fashion (west turns south, south turns
 east, east turns north, north turns west); if even that cannot fit, the board
 grows and scrolls, so a tile is never cut off.
 
-Public API (stable; the replay screen uses it):
+From one move to the next the tiles stay where they are: the new plan keeps
+the previous one's centre, and every tile on both boards keeps its cells,
+unless the board has to be laid out again to fit (a line reaching the edge,
+a new size, a new hand).
+
+Public API (stable; the game and replay screens use it):
 
 * ``Board(layout=None, *, highlight=(), cursor=None, last=None)``
 * ``board.update_layout(layout, *, highlight=(), cursor=None, last=None)``
@@ -16,33 +21,43 @@ Public API (stable; the replay screen uses it):
   ``cursor`` (the end currently chosen), ``last`` (the tile to mark as just played)
 * message :class:`Board.EndClicked` (``end``) when an open end's marker is clicked
 * :func:`plan_board` — the pure layout computation, for tests.
+
+Drawing: the plan is turned into one key a row (what is drawn where, in
+which style); a change repaints only the rows whose key changed, and a row's
+strip is built once and kept while its key stays the same.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Self
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from allfives_tui.ui.widgets.tiles import Border, horizontal_glyph, vertical_glyph
+from allfives_tui.ui.widgets.tiles import (
+    H_HEIGHT,
+    H_WIDTH,
+    V_HEIGHT,
+    V_WIDTH,
+    Border,
+    horizontal_glyph,
+    vertical_glyph,
+)
 from engine import End, Layout, Tile
 
-# Directions as unit vectors (x grows east, y grows south).
-_DIRS: dict[str, tuple[int, int]] = {"L": (-1, 0), "R": (1, 0), "U": (0, -1), "D": (0, 1)}
+# Directions: L(eft) is west, R(ight) east, U(p) north, D(own) south.
 _TURN = {"L": "D", "D": "R", "R": "U", "U": "L"}
 _START = {End.W: "L", End.E: "R", End.N: "U", End.S: "D"}
 MARKER_WIDTH = 5
-END_INDEX: dict[End, int] = {End.W: 0, End.E: 1, End.N: 2, End.S: 3}
-"""Index of each end in ``Layout.ends`` (``End.index`` is shadowed by ``str.index``)."""
 
 # Style names (component classes without the "board--" prefix).
 TILE, PIP, SPINNER, LAST, END, END_HL, END_CURSOR, EMPTY = (
@@ -55,9 +70,10 @@ TILE, PIP, SPINNER, LAST, END, END_HL, END_CURSOR, EMPTY = (
     "end-cursor",
     "empty",
 )
+EMPTY_TEXT = "The table is empty: the first tile leads."
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect:
     """A rectangle of cells: ``x0 <= x < x1`` and ``y0 <= y < y1``."""
 
@@ -81,7 +97,7 @@ class Rect:
         return self.x0 <= x < self.x1 and self.y0 <= y < self.y1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlacedGlyph:
     """One tile as drawn: where, its rows of text and its style."""
 
@@ -91,7 +107,7 @@ class PlacedGlyph:
     spinner: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndMarker:
     """An open end's marker on the board."""
 
@@ -100,15 +116,25 @@ class EndMarker:
     rect: Rect
 
 
-@dataclass
+@dataclass(frozen=True)
 class BoardPlan:
-    """Where every tile and end marker goes on a canvas of ``width`` x ``height``."""
+    """Where every tile and end marker goes on a canvas of ``width`` x ``height``.
+
+    The centre tile (the spinner, else the lead) comes first in ``glyphs``.
+    ``request`` is the size asked for, and ``centre``, ``turns`` and
+    ``large`` how the plan was made: :func:`plan_board` reuses them to keep
+    the tiles in place when the next move comes.
+    """
 
     width: int
     height: int
-    glyphs: list[PlacedGlyph] = field(default_factory=list)
-    markers: list[EndMarker] = field(default_factory=list)
+    glyphs: tuple[PlacedGlyph, ...] = ()
+    markers: tuple[EndMarker, ...] = ()
     bent: bool = False
+    request: tuple[int, int] = (0, 0)
+    centre: tuple[int, int] = (0, 0)
+    turns: int = 0
+    large: bool = False
 
     def end_at(self, x: int, y: int) -> End | None:
         """The end whose marker covers cell ``(x, y)``, if any."""
@@ -123,6 +149,10 @@ class BoardPlan:
             if m.end is end:
                 return m
         return None
+
+    def cells(self) -> dict[Tile, Rect]:
+        """Where each tile is drawn."""
+        return {g.tile: g.rect for g in self.glyphs}
 
 
 class _NoFit(Exception):
@@ -166,18 +196,8 @@ class Geometry:
             return (self.vw, self.vh) if tile.is_double else (self.hw, self.hh)
         return (self.hh, self.hw) if tile.is_double else (self.vh, self.vw)
 
-    @property
-    def half_v(self) -> int:
-        """Half the widest piece across a north-south segment."""
-        return max(self.vw, self.hw) // 2
 
-    @property
-    def half_h(self) -> int:
-        """Half the tallest piece across a west-east segment."""
-        return max(self.hh, self.vh) // 2
-
-
-NORMAL = Geometry(False, 5, 3, 3, 5)
+NORMAL = Geometry(False, H_WIDTH, H_HEIGHT, V_WIDTH, V_HEIGHT)
 LARGE = Geometry(True, 9, 3, 5, 5)
 
 
@@ -196,7 +216,7 @@ def _advance(d: str, rect: Rect) -> int:
     return {"R": rect.x1, "L": rect.x0, "D": rect.y1, "U": rect.y0}[d]
 
 
-def _turn(nd: str, last: Rect, g: Geometry) -> tuple[int, int]:
+def _turn(nd: str, last: Rect) -> tuple[int, int]:
     """(axis, cursor) of a new segment going ``nd`` round the corner after ``last``.
 
     The new line runs on from the last piece's middle, so it lines up with it.
@@ -214,15 +234,14 @@ def _turn(nd: str, last: Rect, g: Geometry) -> tuple[int, int]:
 
 def _glyph_rows(
     d: str, tile: Tile, inner: int, outer: int, border: Border, large: bool = False
-) -> tuple[bool, tuple[str, ...]]:
-    """(drawn vertically?, rows) for a tile on a segment going ``d``."""
+) -> tuple[str, ...]:
+    """The rows of a tile on a segment going ``d``."""
     horizontal_seg = d in "LR"
-    vertical = horizontal_seg == tile.is_double
-    if vertical:
+    if horizontal_seg == tile.is_double:
         top, bottom = (outer, inner) if d == "U" else (inner, outer)
-        return True, tuple(vertical_glyph(top, bottom, border, large=large))
+        return vertical_glyph(top, bottom, border, large=large)
     left, right = (outer, inner) if d == "L" else (inner, outer)
-    return False, tuple(horizontal_glyph(left, right, border, large=large))
+    return horizontal_glyph(left, right, border, large=large)
 
 
 def _try_plan(
@@ -238,12 +257,15 @@ def _try_plan(
     """Place everything with the centre tile at (cx, cy); raise _NoFit if it cannot."""
     (ctile, is_spinner, cvertical), chains = parts
     occupied: list[Rect] = []
+    glyphs: list[PlacedGlyph] = []
+    markers: list[EndMarker] = []
+    bent = False
 
     def fits(r: Rect, marker: bool = False) -> bool:
         if marker:
             # keep a blank cell between two ends' markers, so each reads on its own
             wide = Rect(r.x0 - 1, r.y0 - 1, r.x1 + 1, r.y1 + 1)
-            if any(wide.overlaps(m.rect) for m in plan.markers):
+            if any(wide.overlaps(m.rect) for m in markers):
                 return False
         if r.x0 < 0 or r.y0 < 0:
             return False
@@ -253,19 +275,18 @@ def _try_plan(
             return False
         return not any(r.overlaps(o) for o in occupied)
 
-    plan = BoardPlan(width or 0, height or 0)
     if cvertical:
         x0, y0 = cx - g.vw // 2, cy - g.vh // 2
         crect = Rect(x0, y0, x0 + g.vw, y0 + g.vh)
-        rows = tuple(vertical_glyph(ctile.high, ctile.low, "double", large=g.large))
+        rows = vertical_glyph(ctile.high, ctile.low, "double", large=g.large)
     else:
         x0, y0 = cx - g.hw // 2, cy - g.hh // 2
         crect = Rect(x0, y0, x0 + g.hw, y0 + g.hh)
-        rows = tuple(horizontal_glyph(ctile.low, ctile.high, "plain", large=g.large))
+        rows = horizontal_glyph(ctile.low, ctile.high, "plain", large=g.large)
     if not fits(crect):
         raise _NoFit
     occupied.append(crect)
-    plan.glyphs.append(PlacedGlyph(crect, rows, ctile, spinner=is_spinner))
+    glyphs.append(PlacedGlyph(crect, rows, ctile, spinner=is_spinner))
     starts = {
         End.W: (cy, crect.x0),
         End.E: (cy, crect.x1),
@@ -274,7 +295,7 @@ def _try_plan(
     }
     for end in (End.W, End.E, End.N, End.S):
         pieces = chains[end]
-        value = layout.ends[END_INDEX[end]]
+        value = layout.ends[end.slot]
         if not pieces and value < 0:
             continue
         d = _START[end]
@@ -299,20 +320,29 @@ def _try_plan(
                     raise _NoFit
                 turns += 1
                 d = _TURN[d]
-                axis, cursor = _turn(d, last, g)
-                plan.bent = True
+                axis, cursor = _turn(d, last)
+                bent = True
             if not placed:
                 raise _NoFit
             occupied.append(r)
             if item is None:
-                plan.markers.append(EndMarker(end, value, r))
+                markers.append(EndMarker(end, value, r))
             else:
                 tile, inner, outer = item
-                _, rows = _glyph_rows(d, tile, inner, outer, "plain", g.large)
-                plan.glyphs.append(PlacedGlyph(r, rows, tile))
+                rows = _glyph_rows(d, tile, inner, outer, "plain", g.large)
+                glyphs.append(PlacedGlyph(r, rows, tile))
             cursor = _advance(d, r)
             last = r
-    return plan
+    return BoardPlan(
+        width or 0,
+        height or 0,
+        tuple(glyphs),
+        tuple(markers),
+        bent,
+        centre=(cx, cy),
+        turns=max_turns,
+        large=g.large,
+    )
 
 
 def _spiral(centre: int, lo: int, hi: int, step: int = 1) -> Iterable[int]:
@@ -338,9 +368,13 @@ def _fit(plan: BoardPlan, width: int, height: int) -> BoardPlan:
     return BoardPlan(
         cw,
         ch,
-        [PlacedGlyph(g.rect.shifted(dx, dy), g.rows, g.tile, g.spinner) for g in plan.glyphs],
-        [EndMarker(m.end, m.value, m.rect.shifted(dx, dy)) for m in plan.markers],
+        tuple(PlacedGlyph(g.rect.shifted(dx, dy), g.rows, g.tile, g.spinner) for g in plan.glyphs),
+        tuple(EndMarker(m.end, m.value, m.rect.shifted(dx, dy)) for m in plan.markers),
         plan.bent,
+        request=(width, height),
+        centre=(plan.centre[0] + dx, plan.centre[1] + dy),
+        turns=plan.turns,
+        large=plan.large,
     )
 
 
@@ -353,16 +387,32 @@ LARGE_FROM = (100, 30)
 """A board at least this big (columns, rows) draws large tiles when they fit."""
 
 
-@lru_cache(maxsize=64)
-def plan_board(layout: Layout, width: int, height: int) -> BoardPlan:
+def plan_board(
+    layout: Layout, width: int, height: int, *, previous: BoardPlan | None = None
+) -> BoardPlan:
     """Lay ``layout`` out on ``width`` x ``height`` cells, bending lines to fit.
 
     The result may be larger than asked (the board then scrolls) when the
     lines cannot fit even with bends; it is never cut.
+
+    With ``previous`` (the plan on show, for the same size), every tile on
+    both boards keeps its cells when that still fits: the centre stays, or
+    moves with the old centre tile when a spinner has just taken the middle.
+    Otherwise the layout is planned afresh, as without ``previous``.
     """
     width, height = max(width, 12), max(height, 7)
+    if previous is not None and layout.lead is not None:
+        kept = _keep_in_place(layout, width, height, previous)
+        if kept is not None:
+            return kept
+    return _fresh_plan(layout, width, height)
+
+
+@lru_cache(maxsize=64)
+def _fresh_plan(layout: Layout, width: int, height: int) -> BoardPlan:
+    """The plan of ``layout`` on its own: centred where its arms balance."""
     if layout.lead is None:
-        return BoardPlan(width, height)
+        return BoardPlan(width, height, request=(width, height))
     parts = _chains(layout)
     big = width >= LARGE_FROM[0] and height >= LARGE_FROM[1]
     if big:
@@ -376,6 +426,81 @@ def plan_board(layout: Layout, width: int, height: int) -> BoardPlan:
         return plan
     # Straight lines on a canvas as big as they need: the board scrolls.
     return _fit(_try_plan(layout, parts, None, None, 1000, 1000, 0), width, height)
+
+
+def _keep_in_place(
+    layout: Layout, width: int, height: int, previous: BoardPlan
+) -> BoardPlan | None:
+    """``layout`` planned so every tile of ``previous`` still on it keeps its cells, or None."""
+    if previous.request != (width, height) or not previous.glyphs:
+        return None
+    old_centre = previous.glyphs[0]
+    parts = _chains(layout)
+    geometry = LARGE if previous.large else NORMAL
+    centre: tuple[int, int] | None = previous.centre
+    if parts[0][0] != old_centre.tile:
+        centre = _centre_keeping(layout, parts, old_centre, geometry)
+        if centre is None:
+            return None
+    plan = _placed(
+        layout,
+        previous.request,
+        (previous.width, previous.height),
+        centre,
+        previous.turns,
+        previous.large,
+    )
+    if plan is None:
+        return None
+    now = {g.tile: g for g in plan.glyphs}
+    for old in previous.glyphs:
+        new = now.get(old.tile)
+        if new is not None and (new.rect != old.rect or new.rows != old.rows):
+            return None
+    return plan
+
+
+def _centre_keeping(
+    layout: Layout, parts: Parts, old: PlacedGlyph, g: Geometry
+) -> tuple[int, int] | None:
+    """Where the new centre goes so that the old centre tile ``old`` stays put."""
+    try:
+        probe = _try_plan(layout, parts, None, None, 1000, 1000, 0, g)
+    except _NoFit:
+        return None
+    rect = probe.cells().get(old.tile)
+    if rect is None:
+        return None
+    return 1000 + old.rect.x0 - rect.x0, 1000 + old.rect.y0 - rect.y0
+
+
+@lru_cache(maxsize=256)
+def _placed(
+    layout: Layout,
+    request: tuple[int, int],
+    canvas: tuple[int, int],
+    centre: tuple[int, int],
+    turns: int,
+    large: bool,
+) -> BoardPlan | None:
+    """``layout`` with its centre tile at ``centre`` on ``canvas``, or None if it does not fit."""
+    try:
+        plan = _try_plan(
+            layout, _chains(layout), *canvas, *centre, turns, LARGE if large else NORMAL
+        )
+    except _NoFit:
+        return None
+    return BoardPlan(
+        plan.width,
+        plan.height,
+        plan.glyphs,
+        plan.markers,
+        plan.bent,
+        request=request,
+        centre=centre,
+        turns=turns,
+        large=large,
+    )
 
 
 def _search(
@@ -411,6 +536,91 @@ def _search(
     return None
 
 
+# -- drawing -----------------------------------------------------------------
+
+Run = tuple[int, str, str]
+"""Text drawn on a row: (column, text, style name); a tile's digits take the pip style too."""
+RowKey = tuple[Run, ...]
+"""Everything drawn on one row, left to right."""
+
+
+def row_keys(
+    plan: BoardPlan,
+    *,
+    empty: bool = False,
+    last: Tile | None = None,
+    cursor: End | None = None,
+    highlight: Sequence[End] = (),
+) -> list[RowKey]:
+    """What each row of ``plan`` shows: equal keys draw equal rows."""
+    rows: list[list[Run]] = [[] for _ in range(plan.height)]
+    if empty:
+        x = max(0, (plan.width - len(EMPTY_TEXT)) // 2)
+        rows[plan.height // 2].append((x, EMPTY_TEXT[: max(0, plan.width - x)], EMPTY))
+    for g in plan.glyphs:
+        style = LAST if last is not None and g.tile == last else SPINNER if g.spinner else TILE
+        x0, y0 = g.rect.x0, g.rect.y0
+        for dy, text in enumerate(g.rows):
+            rows[y0 + dy].append((x0, text, style))
+    for m in plan.markers:
+        letter = m.end.value
+        if m.end is cursor:
+            run = (m.rect.x0, f"»{letter}:{m.value}«", END_CURSOR)
+        elif m.end in highlight:
+            run = (m.rect.x0, f"▸{letter}:{m.value}◂", END_HL)
+        else:
+            run = (m.rect.x0, f" {letter}:{m.value} ", END)
+        rows[m.rect.y0].append(run)
+    return [tuple(sorted(row)) for row in rows]
+
+
+def _digit_runs(text: str) -> list[tuple[str, bool]]:
+    """``text`` cut into runs of digits and of other characters: (run, is_digits)."""
+    runs: list[tuple[str, bool]] = []
+    for ch in text:
+        digit = ch.isdigit()
+        if runs and runs[-1][1] == digit:
+            runs[-1] = (runs[-1][0] + ch, digit)
+        else:
+            runs.append((ch, digit))
+    return runs
+
+
+def build_strip(key: RowKey, width: int, styles: dict[str, Style], base: Style) -> Strip:
+    """One row of the board drawn from its key, ``width`` cells wide.
+
+    Neighbouring cells of the very same style share a segment.
+    """
+    cells: list[tuple[str, Style]] = []  # (text, style) pieces, left to right
+    x = 0
+    for x0, text, name in key:
+        if x0 > x:
+            cells.append((" " * (x0 - x), base))
+        style = styles[name]
+        if name in (TILE, SPINNER, LAST):
+            pip = style + styles[PIP]
+            for run, digits in _digit_runs(text):
+                cells.append((run, pip if digits else style))
+        else:
+            cells.append((text, style))
+        x = x0 + len(text)
+    if x < width:
+        cells.append((" " * (width - x), base))
+    segments: list[Segment] = []
+    run_text, run_style = "", None
+    for text, style in cells:
+        if style is run_style:
+            run_text += text
+        else:
+            if run_text:
+                segments.append(Segment(run_text, run_style))
+            run_text, run_style = text, style
+    if run_text:
+        segments.append(Segment(run_text, run_style))
+    strip = Strip(segments)
+    return strip.crop(0, width) if strip.cell_length > width else Strip(segments, width)
+
+
 class Board(ScrollView, can_focus=False):
     """The layout drawn as a spinner cross, with every open end marked.
 
@@ -444,10 +654,11 @@ class Board(ScrollView, can_focus=False):
             """The board that was clicked."""
             return self.board
 
-    tableau: reactive[Layout] = reactive(Layout, always_update=False)
-    highlight: reactive[tuple[End, ...]] = reactive((), always_update=False)
-    cursor: reactive[End | None] = reactive(None)
-    last: reactive[Tile | None] = reactive(None)
+    # the watchers repaint just the rows that change
+    tableau: reactive[Layout] = reactive(Layout, always_update=False, repaint=False)
+    highlight: reactive[tuple[End, ...]] = reactive((), always_update=False, repaint=False)
+    cursor: reactive[End | None] = reactive(None, repaint=False)
+    last: reactive[Tile | None] = reactive(None, repaint=False)
 
     def __init__(
         self,
@@ -460,13 +671,19 @@ class Board(ScrollView, can_focus=False):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
+        self._plan: BoardPlan | None = None
+        self._keys: list[RowKey] = []
+        """What each row of the canvas shows now."""
+        self._strips: list[Strip | None] = []
+        """Each row drawn (None: to draw when next painted)."""
+        self._canvas = Size(0, 0)
+        self._styles: dict[str, Style] | None = None
+        """The component styles and the base style ("base"), kept until a full repaint."""
         super().__init__(name=name, id=id, classes=classes)
         self.set_reactive(Board.tableau, layout if layout is not None else Layout())
         self.set_reactive(Board.highlight, tuple(highlight))
         self.set_reactive(Board.cursor, cursor)
         self.set_reactive(Board.last, last)
-        self._plan: BoardPlan | None = None
-        self._rows: list[Strip] | None = None
 
     # -- public ------------------------------------------------------------
     def update_layout(
@@ -477,7 +694,7 @@ class Board(ScrollView, can_focus=False):
         cursor: End | None = None,
         last: Tile | None = None,
     ) -> None:
-        """Show ``layout`` with the given highlights in one refresh."""
+        """Show ``layout`` with the given highlights; repaints only the rows that change."""
         highlight = tuple(highlight)
         same_layout = layout == self.tableau and self._plan is not None
         if same_layout and (highlight, cursor, last) == (self.highlight, self.cursor, self.last):
@@ -487,7 +704,7 @@ class Board(ScrollView, can_focus=False):
         self.set_reactive(Board.cursor, cursor)
         self.set_reactive(Board.last, last)
         if same_layout:
-            self._redraw()
+            self._repaint_rows()
         else:
             self._replan()
 
@@ -513,16 +730,33 @@ class Board(ScrollView, can_focus=False):
         self._replan()
 
     def watch_highlight(self) -> None:
-        self._redraw()
+        self._repaint_rows()
 
     def watch_cursor(self) -> None:
-        self._redraw()
+        self._repaint_rows()
 
     def watch_last(self) -> None:
-        self._redraw()
+        self._repaint_rows()
 
     def on_resize(self, event: events.Resize) -> None:
         self._replan()
+
+    def notify_style_update(self) -> None:
+        """New styles (a theme, a class): every row is drawn again."""
+        super().notify_style_update()
+        self._forget_drawing()
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        """A full repaint looks the styles up again and draws every row anew."""
+        if repaint and not regions:
+            self._forget_drawing()
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _forget_drawing(self) -> None:
+        self._styles = None
+        self._strips = [None] * len(self._keys)
 
     def _viewport(self) -> tuple[int, int]:
         size = self.scrollable_content_region.size
@@ -532,83 +766,70 @@ class Board(ScrollView, can_focus=False):
         w, h = self._viewport()
         if w <= 0 or h <= 0:
             w, h = 60, 15
-        plan = plan_board(self.tableau, w, h)
-        self._plan = plan
-        self.virtual_size = Size(plan.width, plan.height)
-        self._redraw(refresh)
+        plan = plan_board(self.tableau, w, h, previous=self._plan)
+        if plan is not self._plan:
+            self._plan = plan
+            size = Size(plan.width, plan.height)
+            if size != self.virtual_size:
+                self.virtual_size = size
+        self._repaint_rows(refresh)
 
-    def _redraw(self, refresh: bool = True) -> None:
-        self._rows = None
+    def _repaint_rows(self, refresh: bool = True) -> None:
+        """Work out which rows change, forget their strips and repaint just those."""
+        if self._plan is None:
+            return
+        plan = self._plan
+        keys = row_keys(
+            plan,
+            empty=self.tableau.lead is None,
+            last=self.last,
+            cursor=self.cursor,
+            highlight=self.highlight,
+        )
+        canvas = Size(plan.width, plan.height)
+        if canvas != self._canvas or len(keys) != len(self._keys):
+            self._canvas = canvas
+            self._keys = keys
+            self._strips = [None] * len(keys)
+            if refresh:
+                self.refresh()
+            return
+        old_keys = self._keys
+        changed = [y for y, key in enumerate(keys) if key != old_keys[y]]
+        self._keys = keys
+        for y in changed:
+            self._strips[y] = None
         if refresh:
-            self.refresh()
+            for start, count in _spans(changed):
+                self.refresh_lines(start, count)
 
     # -- drawing -----------------------------------------------------------
-    def _styles(self) -> dict[str, Style]:
-        return {
-            name: self.get_component_rich_style(f"board--{name}")
-            for name in (TILE, PIP, SPINNER, LAST, END, END_HL, END_CURSOR, EMPTY)
-        }
-
-    def _build_rows(self) -> list[Strip]:
-        plan = self.plan
-        styles = self._styles()
-        base = self.rich_style
-        grid: list[list[tuple[str, Style]]] = [
-            [(" ", base)] * plan.width for _ in range(plan.height)
-        ]
-
-        def put(x: int, y: int, text: str, style: Style) -> None:
-            row = grid[y]
-            for i, ch in enumerate(text):
-                if 0 <= x + i < plan.width:
-                    row[x + i] = (ch, style)
-
-        if self.tableau.lead is None:
-            msg = "The table is empty: the first tile leads."
-            put(max(0, (plan.width - len(msg)) // 2), plan.height // 2, msg, styles[EMPTY])
-        for g in plan.glyphs:
-            frame = styles[SPINNER] if g.spinner else styles[TILE]
-            if self.last is not None and g.tile == self.last:
-                frame = styles[LAST]
-            pip = frame + styles[PIP]
-            for dy, text in enumerate(g.rows):
-                for dx, ch in enumerate(text):
-                    put(g.rect.x0 + dx, g.rect.y0 + dy, ch, pip if ch.isdigit() else frame)
-        for m in plan.markers:
-            letter = m.end.value
-            if m.end is self.cursor:
-                text, style = f"»{letter}:{m.value}«", styles[END_CURSOR]
-            elif m.end in self.highlight:
-                text, style = f"▸{letter}:{m.value}◂", styles[END_HL]
-            else:
-                text, style = f" {letter}:{m.value} ", styles[END]
-            put(m.rect.x0, m.rect.y0, text, style)
-        strips: list[Strip] = []
-        for row in grid:
-            segs: list[Segment] = []
-            run_text, run_style = "", None
-            for ch, st in row:
-                if st is run_style:
-                    run_text += ch
-                else:
-                    if run_text:
-                        segs.append(Segment(run_text, run_style))
-                    run_text, run_style = ch, st
-            if run_text:
-                segs.append(Segment(run_text, run_style))
-            strips.append(Strip(segs, plan.width))
-        return strips
+    def _style_map(self) -> dict[str, Style]:
+        if self._styles is None:
+            styles = {
+                name: self.get_component_rich_style(f"board--{name}")
+                for name in (TILE, PIP, SPINNER, LAST, END, END_HL, END_CURSOR, EMPTY)
+            }
+            styles["base"] = self.rich_style
+            self._styles = styles
+        return self._styles
 
     def render_line(self, y: int) -> Strip:
         """One row of the board, scrolled."""
-        if self._rows is None:
-            self._rows = self._build_rows()
+        if self._plan is None:
+            self._replan(refresh=False)
         scroll_x, scroll_y = self.scroll_offset
         row = scroll_y + y
         width = self.scrollable_content_region.width
-        if row >= len(self._rows):
-            return Strip.blank(width, self.rich_style)
-        return self._rows[row].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        styles = self._style_map()
+        base = styles["base"]
+        if row >= len(self._keys):
+            return Strip.blank(width, base)
+        strip = self._strips[row]
+        if strip is None:
+            strip = build_strip(self._keys[row], self._canvas.width, styles, base)
+            self._strips[row] = strip
+        return strip.crop_extend(scroll_x, scroll_x + width, base)
 
     def on_click(self, event: events.Click) -> None:
         """Clicking an open end's marker posts :class:`EndClicked`."""
@@ -618,3 +839,14 @@ class Board(ScrollView, can_focus=False):
         if end is not None:
             event.stop()
             self.post_message(self.EndClicked(self, end))
+
+
+def _spans(rows: Sequence[int]) -> list[tuple[int, int]]:
+    """Sorted row numbers grouped into (first, count) runs of neighbours."""
+    spans: list[tuple[int, int]] = []
+    for y in rows:
+        if spans and spans[-1][0] + spans[-1][1] == y:
+            spans[-1] = (spans[-1][0], spans[-1][1] + 1)
+        else:
+            spans.append((y, 1))
+    return spans

@@ -1,9 +1,19 @@
-"""The event log: every engine event in plain words, newest at the bottom."""
+"""The event log: every engine event in plain words, newest at the bottom.
+
+A new line scrolls the log in the same frame and repaints only the log: the
+log's scrollable height grows without a new layout of the screen (only a
+scrollbar appearing or going asks for one).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Self
 
+from rich.style import Style
+from textual.geometry import Region, Size
+from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 from allfives_tui.table.words import describe
@@ -13,10 +23,21 @@ from engine import Event, Rules
 class EventLog(RichLog, can_focus=False):
     """A scrolling log of events described with :func:`~allfives_tui.table.words.describe`."""
 
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    """The scrollable size: more lines only move the scrollbar, the screen keeps its layout."""
+
+    _base: Style | None = None
+    """The log's own style, looked up once a full repaint (each scroll paints every line)."""
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(
             id=id, classes=classes, wrap=True, markup=False, max_lines=500, min_width=10
         )
+
+    def watch_virtual_size(self, size: Size) -> None:
+        """Resize the scrollbar (showing or hiding it is the one change that needs a layout)."""
+        if self.is_mounted and self.container_size:
+            self._scroll_update(size)
 
     def add_events(
         self,
@@ -25,6 +46,39 @@ class EventLog(RichLog, can_focus=False):
         viewer: int | None = 0,
         rules: Rules | None = None,
     ) -> None:
-        """Append a line per event."""
-        for event in events:
-            self.write(describe(event, names, viewer, rules))
+        """Append a line per event, scrolled into view in the same frame."""
+        lines = [describe(event, names, viewer, rules) for event in events]
+        if not lines:
+            return
+        if not self._size_known:
+            # written once the log knows its width, scrolled then
+            for line in lines:
+                self.write(line)
+            return
+        for line in lines:
+            self.write(line, scroll_end=False)
+        if self.auto_scroll:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def render_line(self, y: int) -> Strip:
+        """One row of the log, scrolled (the lines are drawn once, when written)."""
+        if self._base is None:
+            self._base = self.rich_style
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        if scroll_y + y >= len(self.lines):
+            return Strip.blank(width, self._base)
+        return self._render_line(scroll_y + y, scroll_x, width).apply_style(self._base)
+
+    def notify_style_update(self) -> None:
+        """New styles: the lines are drawn again with them."""
+        super().notify_style_update()
+        self._base = None
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        """A full repaint looks the style up again (an ancestor's may have changed)."""
+        if repaint and not regions:
+            self._base = None
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)

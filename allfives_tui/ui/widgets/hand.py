@@ -6,16 +6,22 @@ may be played now (the others are dimmed and drawn with a dashed border);
 ``None`` shows every tile plainly. ``selected`` (an index) gets a heavy border
 and arrows round its number. Clicking a tile posts :class:`HandView.TileClicked`.
 Long hands wrap onto more rows.
+
+An update repaints only the bands of tiles whose look changed (moving the
+selection repaints one band), and asks for a new layout only when the hand
+needs more or fewer rows than it has: playing a tile, or a replay stepping
+on, never re-lays out the screen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Self
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -28,6 +34,13 @@ CELL = 6
 """Columns per tile (5 for the glyph and 1 gap)."""
 BAND = 4
 """Rows per band of tiles (a number row and the 3-row glyph)."""
+
+PLAYABLE, UNPLAYABLE, SELECTED = "playable", "unplayable", "selected"
+"""How a tile looks: its component class without the ``hand--`` prefix."""
+_BORDERS: dict[str, Border] = {PLAYABLE: "plain", UNPLAYABLE: "dashed", SELECTED: "heavy"}
+
+Look = tuple[Tile, str]
+"""A tile and how it looks (one of PLAYABLE, UNPLAYABLE, SELECTED)."""
 
 
 class HandView(Widget, can_focus=False):
@@ -60,6 +73,9 @@ class HandView(Widget, can_focus=False):
             """The hand that was clicked."""
             return self.hand
 
+    _styles: dict[str, Style] | None = None
+    """The component styles and the base style ("base"), kept until a full repaint."""
+
     tiles: reactive[tuple[Tile, ...]] = reactive((), layout=True)
     playable: reactive[frozenset[Tile] | None] = reactive(None)
     selected: reactive[int | None] = reactive(None)
@@ -80,6 +96,8 @@ class HandView(Widget, can_focus=False):
         self.set_reactive(HandView.tiles, tuple(tiles))
         self.set_reactive(HandView.playable, None if playable is None else frozenset(playable))
         self.set_reactive(HandView.selected, selected)
+        self._lines: dict[int, tuple[object, Strip]] = {}
+        """Each row drawn, with the key it was drawn for."""
 
     def update_hand(
         self,
@@ -87,21 +105,54 @@ class HandView(Widget, can_focus=False):
         *,
         playable: Collection[Tile] | None = None,
         selected: int | None = None,
+        empty_text: str | None = None,
     ) -> None:
-        """Show ``tiles`` with the given playable set and selection in one refresh."""
+        """Show ``tiles`` with the given playable set and selection.
+
+        Nothing happens when that is what the hand shows already; otherwise
+        only the bands that look different are repainted. ``empty_text``
+        replaces what an empty hand says.
+        """
         new = (tuple(tiles), None if playable is None else frozenset(playable), selected)
-        if new == (self.tiles, self.playable, self.selected):
+        text = self.empty_text if empty_text is None else empty_text
+        if new == (self.tiles, self.playable, self.selected) and text == self.empty_text:
             return
-        old = len(self.tiles)
+        width = self.content_region.width
+        before = self._looks()
+        old_text = self.empty_text
+        self.empty_text = text
         self.set_reactive(HandView.tiles, new[0])
         self.set_reactive(HandView.playable, new[1])
         self.set_reactive(HandView.selected, selected)
-        self.refresh(layout=old != len(tiles))
+        if not self.is_mounted or width <= 0:
+            self.refresh(layout=True)
+            return
+        auto = self.styles.height is not None and self.styles.height.is_auto
+        if auto and self._content_height(width) != self.content_region.height:
+            # more or fewer bands: the screen makes room
+            self.refresh(layout=True)
+            return
+        if not before or not new[0]:
+            # an empty hand shows its text instead of tiles
+            if before or new[0] or text != old_text:
+                self.refresh()
+            return
+        after = self._looks()
+        per = self._per_band(width)
+        for first in range(0, max(len(before), len(after)), per):
+            if before[first : first + per] != after[first : first + per]:
+                band = first // per
+                self.refresh(Region(0, band * BAND, width, BAND))
 
     # -- geometry ------------------------------------------------------------
     def _per_band(self, width: int | None = None) -> int:
         w = self.content_region.width if width is None else width
         return max(1, (w + 1) // CELL)
+
+    def _content_height(self, width: int) -> int:
+        n = max(1, len(self.tiles))
+        per = self._per_band(width)
+        return ((n + per - 1) // per) * BAND
 
     def tile_offset(self, index: int) -> tuple[int, int]:
         """The centre of tile ``index``'s glyph relative to the widget (for clicks in tests)."""
@@ -124,46 +175,93 @@ class HandView(Widget, can_focus=False):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """One band of four rows per row of tiles."""
-        n = max(1, len(self.tiles))
-        per = self._per_band(width)
-        return ((n + per - 1) // per) * BAND
+        return self._content_height(width)
 
     # -- drawing -------------------------------------------------------------
-    def _border_and_style(self, index: int, tile: Tile) -> tuple[Border, Style]:
-        if index == self.selected:
-            return "heavy", self.get_component_rich_style("hand--selected")
-        if self.playable is not None and tile not in self.playable:
-            return "dashed", self.get_component_rich_style("hand--unplayable")
-        return "plain", self.get_component_rich_style("hand--playable")
+    def _looks(self) -> list[Look]:
+        """Every tile and how it looks now."""
+        playable, selected = self.playable, self.selected
+        return [
+            (
+                tile,
+                SELECTED
+                if i == selected
+                else UNPLAYABLE
+                if playable is not None and tile not in playable
+                else PLAYABLE,
+            )
+            for i, tile in enumerate(self.tiles)
+        ]
+
+    def _style_map(self) -> dict[str, Style]:
+        if self._styles is None:
+            styles = {
+                name: self.get_component_rich_style(f"hand--{name}")
+                for name in (PLAYABLE, UNPLAYABLE, SELECTED, "label", "pip", "empty")
+            }
+            styles["base"] = self.rich_style
+            self._styles = styles
+        return self._styles
+
+    def notify_style_update(self) -> None:
+        """New styles: every row is drawn again."""
+        super().notify_style_update()
+        self._styles = None
+        self._lines = {}
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        """A full repaint looks the styles up again (an ancestor's may have changed)."""
+        if repaint and not regions:
+            self._styles = None
+            self._lines = {}
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def render_line(self, y: int) -> Strip:
         """One row of the hand."""
         width = self.content_region.width
-        base = self.rich_style
+        base = self._style_map()["base"]
+        if not self.tiles:
+            key: object = (self.empty_text, width, base)
+        else:
+            per = self._per_band()
+            first = (y // BAND) * per
+            key = (first, tuple(self._looks()[first : first + per]), y % BAND, width, base)
+        cached = self._lines.get(y)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        strip = self._draw_line(y, width, base)
+        self._lines[y] = (key, strip)
+        return strip
+
+    def _draw_line(self, y: int, width: int, base: Style) -> Strip:
+        styles = self._style_map()
         if not self.tiles:
             if y == 1:
                 text = self.empty_text[:width]
-                style = self.get_component_rich_style("hand--empty")
-                return Strip([Segment(text, style)]).adjust_cell_length(width, base)
+                return Strip([Segment(text, styles["empty"])]).adjust_cell_length(width, base)
             return Strip.blank(width, base)
         per = self._per_band()
         band, row = divmod(y, BAND)
         first = band * per
         segs: list[Segment] = []
-        label_style = self.get_component_rich_style("hand--label")
-        pip_style = self.get_component_rich_style("hand--pip")
-        for i, tile in enumerate(self.tiles[first : first + per], start=first):
-            border, style = self._border_and_style(i, tile)
+        label_style = styles["label"]
+        pip_style = styles["pip"]
+        looks = self._looks()[first : first + per]
+        for i, (tile, look) in enumerate(looks, start=first):
+            style = styles[look]
             if row == 0:
                 num = str(i + 1) if i < 9 else " "
-                if i == self.selected:
+                if look == SELECTED:
                     segs.append(Segment(f" ▶{num}◀ ", style))
                 else:
                     segs.append(Segment(f"  {num}   ", label_style))
                 continue
-            text = horizontal_glyph(tile.high, tile.low, border)[row - 1]
+            text = horizontal_glyph(tile.high, tile.low, _BORDERS[look])[row - 1]
+            pip = style + pip_style
             for ch in text:
-                segs.append(Segment(ch, style + pip_style if ch.isdigit() else style))
+                segs.append(Segment(ch, pip if ch.isdigit() else style))
             segs.append(Segment(" ", base))
         return Strip(segs).adjust_cell_length(width, base)
 

@@ -1,31 +1,34 @@
 """The move list beside the replay board: every action in notation, hand by hand.
 
-``MoveList(replay)`` lists each hand under a heading, one line per action
-(the deal first) with the seat and the points scored. :meth:`MoveList.show`
-highlights the line of a frame without moving the game; selecting a line
+``MoveList(frames, names)`` lists each hand of a replay's frames under a
+heading, one line per action (the deal first) with the seat's name and the
+points scored; it takes frames (snapshots), never a record or a file.
+:meth:`MoveList.show` highlights the line of a frame without moving the game; selecting a line
 (Enter, or a click) posts :class:`MoveList.Picked` with the frame's index
 (a hand's heading picks its deal).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from allfives_tui.table.replay import Frame, Replay
+from allfives_tui.table.replay import Frame
 
 NAME_WIDTH = 6
 """Columns for a seat's name in a line; longer names are cut."""
 
 
-def move_line(frame: Frame, replay: Replay) -> Text:
+def move_line(frame: Frame, names: Sequence[str]) -> Text:
     """One line of the list: ``" 12 Ann    5-3 E  +10"``, or ``"  · deal"``."""
     if frame.move == 0:
         return Text("  · deal", style="italic")
     seat = frame.seat if frame.seat is not None else 0
-    name = replay.seat_name(seat)[:NAME_WIDTH]
+    name = (names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}")[:NAME_WIDTH]
     points = f"+{frame.points}" if frame.points else ""
     line = Text(f"{frame.move:>3} {name:<{NAME_WIDTH}} {frame.text:<5}")
     if points:
@@ -55,7 +58,8 @@ class MoveList(OptionList):
 
     def __init__(
         self,
-        replay: Replay,
+        frames: Sequence[Frame],
+        names: Sequence[str],
         *,
         name: str | None = None,
         id: str | None = None,
@@ -64,14 +68,14 @@ class MoveList(OptionList):
         options: list[Option] = []
         self._option_of: list[int] = []
         self._frame_of: dict[int, int] = {}
-        for frame in replay.frames:
+        for frame in frames:
             if frame.move == 0:
                 # a hand's heading jumps to its deal too
                 self._frame_of[len(options)] = frame.index
                 options.append(Option(Text(f"Hand {frame.hand}", style="bold")))
             self._frame_of[len(options)] = frame.index
             self._option_of.append(len(options))
-            options.append(Option(move_line(frame, replay), id=f"frame-{frame.index}"))
+            options.append(Option(move_line(frame, names), id=f"frame-{frame.index}"))
         super().__init__(*options, name=name, id=id, classes=classes, markup=False)
 
     def option_index(self, frame: int) -> int:

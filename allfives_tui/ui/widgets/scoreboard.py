@@ -5,12 +5,17 @@ or a :class:`~engine.SeatView` (both carry rules, scores, the seat to act, the
 hand number and the public history) and lists every side's score against the
 target, whose turn it is, the last play's points and each seat's tile count.
 ``BoneyardCounter.show(snapshot)`` shows the tiles left to draw.
+
+Both skip a snapshot that shows the same as the one on show, and repaint
+without a new layout while their height stays the same (it changes only
+when a line starts or stops wrapping), so a move repaints them in place.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -34,10 +39,43 @@ def boneyard_size(snapshot: Snapshot) -> int:
     return len(snapshot.boneyard)
 
 
-class Scoreboard(Static):
-    """Every side's score and the target, whose turn it is, the last play, the hand number."""
+class _Steady(Static):
+    """A Static that asks for a new layout only when its content's height changes."""
 
     _key: object = None
+    """What the content on show was made from."""
+    _shape: object = None
+    """What the content's height depends on, at the width it was measured for."""
+
+    def _show(self, key: object, content: RenderableType, shape: object = None) -> None:
+        """Show ``content`` made from ``key``.
+
+        ``shape`` sums up what the height depends on: while it stays the same
+        the height is not measured again (``None``: always measure).
+        """
+        self._key = key
+        width = self.content_region.width
+        auto = self.styles.height is not None and self.styles.height.is_auto
+        if width <= 0 or not self.is_mounted:
+            self._shape = None
+            self.update(content)
+            return
+        before = self.content_region.height
+        self.update(content, layout=False)
+        shape = None if shape is None else (width, shape)
+        if not auto or (shape is not None and shape == self._shape):
+            return
+        self._shape = shape
+        if self.get_content_height(self.size, self.size, width) != before:
+            self.refresh(layout=True)
+
+    def on_resize(self) -> None:
+        """A new width: the next content measures its height afresh."""
+        self._shape = None
+
+
+class Scoreboard(_Steady):
+    """Every side's score and the target, whose turn it is, the last play, the hand number."""
 
     def show(self, snapshot: Snapshot, names: Sequence[str], human: int | None = 0) -> None:
         """Render ``snapshot`` with seat ``names``; ``human`` is marked as "you"."""
@@ -56,13 +94,13 @@ class Scoreboard(Static):
         )
         if key == self._key:
             return
-        self._key = key
         table = Table.grid(padding=(0, 1), expand=True)
         table.add_column(width=1)
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         table.add_column(justify="right")
         table.add_column(justify="right")
         table.add_row("", "", Text("pts", style="dim"), Text("tiles", style="dim"))
+        rows = 1
         turn = snapshot.current if snapshot.phase is Phase.PLAY else None
         for team in range(rules.teams):
             seats = rules.seats_of(team)
@@ -70,6 +108,7 @@ class Scoreboard(Static):
             if len(seats) > 1:
                 label = " & ".join(names[s] for s in seats)
                 table.add_row("", Text(label, style="bold"), Text(str(score), style="bold"), "")
+                rows += 1
             for s in seats:
                 marker = Text("▶", style="bold") if s == turn else Text(" ")
                 name = Text(names[s], style="bold" if s == human else "")
@@ -77,6 +116,7 @@ class Scoreboard(Static):
                     name.append(" (you)", style="dim")
                 pts = "" if len(seats) > 1 else str(score)
                 table.add_row(marker, name, Text(pts, style="bold"), Text(str(counts[s])))
+                rows += 1
         status = Text()
         status.append(f"Hand {max(snapshot.hand_number, 1)}", style="bold")
         status.append(f" · to {rules.target}")
@@ -93,20 +133,28 @@ class Scoreboard(Static):
         out.add_row(status)
         out.add_row(table)
         out.add_row(lines)
-        self.update(out)
+        # the table's rows take a line each; the status and last lines may wrap
+        width = self.content_region.width
+        shape: object = None
+        if self.is_mounted and width > 0:
+            console = self.app.console
+            shape = (
+                rows,
+                max(len(str(s)) for s in (*snapshot.scores, 0)),
+                len(status.wrap(console, width)),
+                len(lines.wrap(console, width)),
+            )
+        self._show(key, out, shape)
 
 
-class BoneyardCounter(Static):
+class BoneyardCounter(_Steady):
     """Tiles left in the boneyard, as a number and a little stack."""
-
-    _shown: int | None = None
 
     def show(self, snapshot: Snapshot) -> None:
         """Render the boneyard's size from ``snapshot``."""
         n = boneyard_size(snapshot)
-        if n == self._shown:
+        if n == self._key:
             return
-        self._shown = n
         text = Text()
         text.append("Boneyard ", style="bold")
         text.append(f"{n} tile{'s' if n != 1 else ''}")
@@ -114,4 +162,4 @@ class BoneyardCounter(Static):
             text.append("  " + "▮" * min(n, 14), style="dim")
         else:
             text.append("  (empty)", style="dim")
-        self.update(text)
+        self._show(n, text)
