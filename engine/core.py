@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, shown
 from engine.tiles import ALL_TILES, HIGH, IS_DOUBLE, LOW, PIP_MASK, PIPS, SET_SIZE
 
 W, E, N, S, LEAD = 0, 1, 2, 3, 4
@@ -598,4 +598,4 @@ def check_deal(
         missing = ", ".join(str(ALL_TILES[t]) for t in range(SET_SIZE) if t not in seen)
         raise IllegalActionError(f"the deal is missing {missing}", rule="deal-tiles")
     if not 0 <= start < players:
-        raise IllegalActionError(f"no seat {start} to start", rule="start-player")
+        raise IllegalActionError(f"no seat {shown(start)} to start", rule="start-player")

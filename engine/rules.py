@@ -29,12 +29,14 @@ class Rules(BaseModel):
     """Rules options, recorded in every saved game.
 
     ``target`` defaults to 250 with two players and 200 with three or four.
-    ``partnerships`` (seats 0+2 against 1+3) needs four players.
+    ``partnerships`` (seats 0+2 against 1+3) needs four players. ``players``
+    must be a whole number (strictly: ``"3"`` or ``3.0`` is refused as the
+    players, not read as 3 and then blamed on the target).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    players: int = Field(default=2, ge=2, le=4)
+    players: int = Field(default=2, ge=2, le=4, strict=True)
     partnerships: bool = False
     hand_size: HandSize = HandSize.STANDARD
     target: int = Field(default=0, ge=0)

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, PrivateAttr, model_validator
 from engine import core
 from engine._fast import fields, make, maker, private, set_field, set_private
 from engine.actions import ACTIONS_BY_CODE, Action, Deal, MoveAction
+from engine.errors import AllFivesError, shown
 from engine.layout import EMPTY_LAYOUT, Layout, next_layout
 from engine.rules import Rules
 from engine.tiles import ALL_TILES, Tile, tile_ids, tile_mask
@@ -172,6 +173,24 @@ class GameState(_Snapshot):
             raise ValueError("deals and past hands do not match the hand number")
         if self.phase is Phase.PLAY and self.current is None:
             raise ValueError("a hand in play needs a current seat")
+        players = rules.players
+        current = self.current
+        if current is not None and not 0 <= current < players:
+            raise ValueError(
+                f"current: no seat {shown(current)} in a {players}-player game "
+                "(None at a deal and after the game)"
+            )
+        if self.must_play is not None and (
+            current is None or self.must_play not in self.hands[current]
+        ):
+            holder = "no seat is to play" if current is None else f"seat {current} does not hold it"
+            raise ValueError(
+                f"must_play: the drawn tile {self.must_play} must be played, but {holder}"
+            )
+        if self.winner is not None and not 0 <= self.winner < rules.teams:
+            raise ValueError(
+                f"winner: no side {shown(self.winner)} among the game's {rules.teams} sides"
+            )
         return self
 
     # -- the rules core ----------------------------------------------------
@@ -210,8 +229,8 @@ class GameState(_Snapshot):
         """What ``seat`` may know: see :class:`SeatView`."""
         f = fields(self)
         rules = f["rules"]
-        if not 0 <= seat < rules.players:
-            raise ValueError(f"no seat {seat} in a {rules.players}-player game")
+        if not (isinstance(seat, int) and 0 <= seat < rules.players):
+            raise AllFivesError(f"no seat {shown(seat)} in a {rules.players}-player game")
         # Every value comes from this validated snapshot: the view needs no
         # validation of its own. Its fields are the public ones of this
         # snapshot, then its own (in declaration order, as validation makes

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
 
-from engine.errors import NotationError
+from engine.errors import NotationError, shown
 
 MAX_PIP = 6
 SET_SIZE = 28
@@ -31,21 +31,33 @@ class Tile(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _coerce(cls, data: Any) -> Any:
+        # Any input that is not a tile is refused here with a ValueError that
+        # shows (a short piece of) it: never max() on halves that do not compare.
         if isinstance(data, str):
             return _parse_pair(data)
-        if isinstance(data, (tuple, list)) and len(data) == 2:
-            a, b = data
-            return {"high": max(a, b), "low": min(a, b)}
-        if isinstance(data, dict) and {"high", "low"} <= data.keys():
-            a, b = data["high"], data["low"]
-            if isinstance(a, int) and isinstance(b, int):
+        if isinstance(data, (tuple, list)):
+            if len(data) == 2 and _is_whole(data[0]) and _is_whole(data[1]):
+                a, b = data
                 return {"high": max(a, b), "low": min(a, b)}
-        return data
+            raise ValueError(
+                f"not a tile: {shown(data)} (two pips from 0 to {MAX_PIP}, like [5, 3])"
+            )
+        if isinstance(data, dict):
+            if {"high", "low"} <= data.keys():
+                a, b = data["high"], data["low"]
+                if _is_whole(a) and _is_whole(b):
+                    return {**data, "high": max(a, b), "low": min(a, b)}
+            return data  # pydantic names the missing or mistyped half
+        if isinstance(data, Tile):
+            return data
+        raise ValueError(f"not a tile: {shown(data)} (write it like 5-3)")
 
     @model_validator(mode="after")
     def _check(self) -> Tile:
         if not (0 <= self.low <= self.high <= MAX_PIP):
-            raise ValueError(f"no such tile {self.high}-{self.low} in a double-six set")
+            raise ValueError(
+                f"no such tile {shown(self.high)}-{shown(self.low)} in a double-six set"
+            )
         return self
 
     @model_serializer(mode="plain")
@@ -89,13 +101,18 @@ class Tile(BaseModel):
         return (self.high, self.low) < (other.high, other.low)
 
 
+def _is_whole(value: object) -> bool:
+    """True for a whole number (an ``int``, not a ``bool``)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _parse_pair(text: str) -> dict[str, int]:
     parts = [p.strip() for p in text.strip().split("-")]
     if len(parts) != 2 or not all(len(p) == 1 and p in "0123456789" for p in parts):
-        raise NotationError(f"not a tile: {text!r} (write it like 5-3)")
+        raise NotationError(f"not a tile: {shown(text)} (write it like 5-3)")
     a, b = int(parts[0]), int(parts[1])
     if a > MAX_PIP or b > MAX_PIP:
-        raise NotationError(f"not a tile: {text!r} (pips run from 0 to {MAX_PIP})")
+        raise NotationError(f"not a tile: {shown(text)} (pips run from 0 to {MAX_PIP})")
     return {"high": max(a, b), "low": min(a, b)}
 
 
@@ -140,10 +157,12 @@ for _t in ALL_TILES:
 
 def parse_tile(text: str) -> Tile:
     """Parse ``"5-3"`` (either order) into the tile; raise :class:`NotationError`."""
+    if not isinstance(text, str):
+        raise NotationError(f"a tile is written as text like 5-3, not {shown(text)}")
     tile = _BY_TEXT.get(text.strip())
     if tile is None:
         _parse_pair(text)  # raises a precise message
-        raise NotationError(f"not a tile: {text!r}")  # pragma: no cover
+        raise NotationError(f"not a tile: {shown(text)}")  # pragma: no cover
     return tile
 
 
