@@ -46,6 +46,7 @@ FLAGS: dict[str, str] = {
     "hand_size": "--hand-size",
     "target": "--target",
     "levels": "--level",
+    "names": "--seat",
     "name": "--name",
     "seed": "--seed",
     "speed": "--speed",
@@ -70,6 +71,22 @@ def describe(err: ValidationError) -> str:
     if kind in {"float_parsing", "float_type"}:
         return f"{first['input']!r} is not a number"
     return str(first["msg"]).removeprefix("Value error, ")
+
+
+PLACES = ("west", "north", "east")
+"""The places ``--seat`` names (seat 0, the first person, sits south)."""
+
+
+def seat_choice(text: str) -> tuple[str, str]:
+    """``"north=Ana"`` -> ``("North", "Ana")``: a place and who sits there."""
+    place, sep, who = text.partition("=")
+    place, who = place.strip().lower(), who.strip()
+    if not sep or place not in PLACES or not who:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give PLACE=WHO, PLACE one of {', '.join(PLACES)}, "
+            f"WHO a level ({', '.join(LEVELS)}) or a person's name"
+        )
+    return place.capitalize(), who
 
 
 def setting(field: str) -> Callable[[str], Any]:
@@ -131,6 +148,15 @@ def add_play_arguments(parser: argparse._ActionsContainer) -> None:
         help="points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)",
     )
     parser.add_argument("--level", choices=LEVELS, help="level of every computer seat")
+    parser.add_argument(
+        "--seat",
+        dest="seats",
+        action="append",
+        type=seat_choice,
+        metavar="PLACE=WHO",
+        help="who sits at west, north or east: a computer level, or a person's name "
+        "(hot-seat: people share this terminal); e.g. --seat north=Ana --seat west=expert",
+    )
     parser.add_argument("--name", type=setting("name"), help="your name at the table")
     parser.add_argument(
         "--speed",

@@ -14,8 +14,9 @@ from pydantic import ValidationError
 
 from allfives_tui.cli.parser import FLAGS, PROG, describe
 from allfives_tui.table import storage
-from allfives_tui.table.storage import Settings
+from allfives_tui.table.storage import PERSON, SEAT_NAMES, Settings
 from engine.errors import RecordError
+from engine.players import LEVELS
 
 _OPTIONS = ("players", "partnerships", "hand_size", "target", "name", "seed", "speed", "auto_draw")
 """Settings fields set by the option of the same name."""
@@ -33,7 +34,22 @@ def settings_from(args: argparse.Namespace) -> Settings:
             data[field] = value
     if args.level is not None:
         data["levels"] = [args.level] * 3
+    for place, who in args.seats or ():
+        places = SEAT_NAMES.get(data["players"], ())
+        if place not in places:
+            at = ", ".join(p.lower() for p in places)
+            players = data["players"]
+            raise SeatError(f"there is no {place.lower()} seat with {players} players ({at})")
+        i = places.index(place)
+        if who in LEVELS:
+            data["levels"][i] = who
+        else:
+            data["levels"][i], data["names"][i] = PERSON, who
     return Settings.model_validate(data)
+
+
+class SeatError(ValueError):
+    """A ``--seat`` that names a place the table does not have."""
 
 
 def _bad_option(err: ValidationError) -> int:
@@ -53,6 +69,10 @@ def run(args: argparse.Namespace) -> int:
         settings = settings_from(args)
     except ValidationError as err:
         return _bad_option(err)
+    except SeatError as err:
+        print(f"{PROG}: error: argument --seat: {err}\nTry '{PROG} --help' for the options.",
+              file=sys.stderr)
+        return 2
     resume = None
     if args.resume:
         try:

@@ -24,6 +24,7 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
     field_validator,
+    model_validator,
 )
 
 from allfives_tui.table.replay import Replay
@@ -32,7 +33,7 @@ from engine import HandSize, Rules
 from engine.errors import RecordError
 from engine.files import atomic_write
 from engine.players import LEVELS
-from engine.record import GameRecord, LoadedGame, load_game, save
+from engine.record import GameRecord, LoadedGame, Seat, load_game, save
 
 ENV_DATA_DIR = "ALLFIVES_DATA_DIR"
 CURRENT = "current.json"
@@ -60,6 +61,17 @@ def default_level() -> str:
 SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.3, "normal": 0.7, "slow": 1.4}
 """Named computer-move paces in seconds."""
 
+PERSON = "person"
+"""In :attr:`Settings.levels`: the seat is played by a person at this terminal."""
+
+SEAT_NAMES: dict[int, tuple[str, ...]] = {
+    2: ("North",),
+    3: ("West", "East"),
+    4: ("West", "North", "East"),
+}
+"""Where seats 1, 2, 3 sit, by number of players (seat 0, the first person, sits south);
+a computer seat is called by its place."""
+
 ALONE = "alone"
 """Validation context key: check one setting on its own (see :meth:`Settings.check_one`)."""
 
@@ -79,7 +91,11 @@ class Settings(BaseModel):
     hand_size: HandSize = HandSize.STANDARD
     target: int = Field(default=0, ge=0, le=10000)
     levels: list[str] = Field(default_factory=lambda: [default_level()] * 3)
+    """Seats 1, 2, 3: a computer level, or :data:`PERSON` for a person."""
     name: str = Field(default="You", min_length=1, max_length=20)
+    """The name of the person in seat 0."""
+    names: list[str] = Field(default_factory=lambda: [""] * 3)
+    """Seats 1, 2, 3: the names of the people there (blank: the seat's place)."""
     seed: int | None = None
     speed: float = 0.7
     auto_draw: bool = False
@@ -120,18 +136,41 @@ class Settings(BaseModel):
     @field_validator("name")
     @classmethod
     def _printable_name(cls, name: str) -> str:
-        name = name.strip()
+        name = _clean_name(name)
         if not name:
             raise ValueError("the name is empty")
-        if any(not ch.isprintable() for ch in name):
-            raise ValueError("the name may only hold printable characters")
         return name
+
+    @field_validator("names")
+    @classmethod
+    def _printable_names(cls, names: list[str]) -> list[str]:
+        fixed = [_clean_name(n) for n in names[:3]]
+        return fixed + [""] * (3 - len(fixed))
 
     @field_validator("levels")
     @classmethod
     def _known_levels(cls, levels: list[str]) -> list[str]:
-        fixed = [lv if lv in LEVELS else default_level() for lv in levels[:3]]
+        fixed = [lv if lv in LEVELS or lv == PERSON else default_level() for lv in levels[:3]]
         return fixed + [default_level()] * (3 - len(fixed))
+
+    @model_validator(mode="after")
+    def _people_apart(self) -> Settings:
+        names = [s.name for s in self.seats() if s.is_person]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ValueError(f"two people at the table are called {twice[0]}: give each a name")
+        return self
+
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats of a game with these settings: a person in seat 0, then each seat's
+        computer (called by its place) or person."""
+        seats = [Seat(name=self.name, kind="person")]
+        for i, place in enumerate(SEAT_NAMES.get(self.players, ())):
+            if self.levels[i] == PERSON:
+                seats.append(Seat(name=self.names[i] or place, kind="person"))
+            else:
+                seats.append(Seat(name=place, kind="computer", level=self.levels[i]))
+        return tuple(seats)
 
     @field_validator("seed")
     @classmethod
@@ -166,6 +205,16 @@ class Settings(BaseModel):
     def rules(self) -> Rules:
         """The engine rules these settings describe."""
         return _rules(self.players, self.partnerships, self.hand_size, self.target)
+
+
+def _clean_name(name: str) -> str:
+    """A name without surrounding blanks; ``ValueError`` if it holds control characters."""
+    name = name.strip()
+    if len(name) > 20:
+        raise ValueError(f"a name is at most 20 characters: {name[:20]!r}…")
+    if any(not ch.isprintable() for ch in name):
+        raise ValueError("the name may only hold printable characters")
+    return name
 
 
 def _rules(players: int, partnerships: bool, hand_size: HandSize, target: int) -> Rules:

@@ -42,28 +42,9 @@ from engine import (
 from engine.players import LEVELS, Player, make_player
 from engine.record import GameRecord, LoadedGame, Seat, SeatKind, new_game_id
 
-COMPUTER_NAMES: dict[int, tuple[str, ...]] = {
-    2: ("North",),
-    3: ("West", "East"),
-    4: ("West", "North", "East"),
-}
-"""Names of the computer seats (1, 2, 3) by number of players: the person sits south."""
-
 
 class NotYourTurnError(IllegalActionError):
     """An action from a seat that is not the one to act (a ``ValueError``)."""
-
-
-def seats_for(settings: Settings) -> tuple[Seat, ...]:
-    """The seats of a new game from the settings: the person in seat 0, computers after."""
-    computers = COMPUTER_NAMES[settings.players]
-    return (
-        Seat(name=settings.name, kind="person"),
-        *(
-            Seat(name=name, kind="computer", level=settings.levels[i])
-            for i, name in enumerate(computers)
-        ),
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +114,7 @@ class Table:
         cls, settings: Settings, *, autosave: Callable[[GameRecord], None] | None = None
     ) -> Table:
         """A new game as the new-game settings describe it."""
-        return cls.new(settings.rules(), seats_for(settings), settings.seed, autosave=autosave)
+        return cls.new(settings.rules(), settings.seats(), settings.seed, autosave=autosave)
 
     @classmethod
     def from_record(

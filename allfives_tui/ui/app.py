@@ -25,6 +25,8 @@ from textual.worker import get_current_worker
 from allfives_tui.table import storage
 from allfives_tui.table.storage import AutoSaver, Settings
 from allfives_tui.table.table import Table, Turn
+from allfives_tui.table.words import Names
+from allfives_tui.ui.screens.cover import CoverScreen
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
@@ -62,8 +64,9 @@ class AllFivesApp(App[None]):
         self.speed = self.settings.speed if speed is None else speed
         self.saver = AutoSaver() if autosave else None
         self.table: Table | None = None
-        self.viewer = 0
-        """The seat of the person at this terminal."""
+        self.viewer: int | None = 0
+        """The seat whose tiles show: the person at this terminal (``None`` between
+        two people's turns in hot-seat play)."""
         self.saved_on_exit: Path | None = None
         self._save_error_shown = False
         self._pace: threading.Event | None = None
@@ -137,10 +140,28 @@ class AllFivesApp(App[None]):
                 return screen
         return None
 
+    @property
+    def hot_seat(self) -> bool:
+        """True when two or more people share this terminal."""
+        return self.table is not None and len(self.table.people) > 1
+
+    def _view_as(self, seat: int | None) -> None:
+        """Show ``seat``'s tiles (``None``: nobody's)."""
+        self.viewer = seat
+        screen = self.game_screen
+        if screen is not None:
+            screen.viewer = seat
+
+    def _words(self) -> Names:
+        """The names for screens every person sees (in hot-seat play nobody is "you")."""
+        assert self.table is not None
+        return self.table.words(None if self.hot_seat else self.viewer)
+
     @on(GameScreen.Act)
     def _person_acts(self, message: GameScreen.Act) -> None:
         """The person at the keyboard (or mouse) took an action."""
-        self.play(self.viewer, message.action)
+        if self.viewer is not None:
+            self.play(self.viewer, message.action)
 
     def play(self, seat: int, action: Action) -> bool:
         """``seat`` takes ``action`` at the table; False (and a message) if it may not."""
@@ -172,13 +193,18 @@ class AllFivesApp(App[None]):
             return
         if table.state.phase is Phase.DEAL:
             if table.hand_over is not None:
-                summary = HandSummaryScreen(table.state, table.hand_over, table.words(self.viewer))
+                summary = HandSummaryScreen(table.state, table.hand_over, self._words())
                 self.push_screen(summary, self._deal)
             else:
                 self._deal()
             return
         turn = table.turn()
         assert turn is not None
+        if self.hot_seat and turn.seat != self.viewer:
+            self._view_as(None)  # nobody's tiles while the turn passes on
+            if turn.kind == "person":
+                self.push_screen(CoverScreen(table.names[turn.seat]), self._uncover)
+                return
         if turn.seat != self.viewer:
             self.computer_turn(table, turn)
         elif (
@@ -191,8 +217,15 @@ class AllFivesApp(App[None]):
                 max(0.05, self.speed / 2), lambda: self._auto(table, state, action)
             )
 
+    def _uncover(self, _: object = None) -> None:
+        """The person named on the cover is alone at the screen: show their tiles."""
+        turn = self.table.turn() if self.table is not None else None
+        if turn is not None and turn.kind == "person":
+            self._view_as(turn.seat)
+            self._advance()
+
     def _auto(self, table: Table, state: object, action: Action) -> None:
-        if self.table is table and table.state is state:
+        if self.table is table and table.state is state and self.viewer is not None:
             self.play(self.viewer, action)
 
     def _deal(self, _: object = None) -> None:
@@ -243,7 +276,7 @@ class AllFivesApp(App[None]):
             else:
                 self.exit()
 
-        self.push_screen(GameOverScreen(table.state, table.words(self.viewer)), chosen)
+        self.push_screen(GameOverScreen(table.state, self._words()), chosen)
 
     # -- saving --------------------------------------------------------------
     def _autosave(self, record: GameRecord) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from allfives_tui.table.storage import Settings
-from allfives_tui.table.table import NotYourTurnError, Table, Turn, seats_for
+from allfives_tui.table.table import NotYourTurnError, Table, Turn
 from engine import Draw, GameOver, HandOver, IllegalActionError, Phase, Play, Rules, SeatView
 from engine.record import GameRecord, Seat
 
@@ -69,7 +69,7 @@ def test_hands_end_the_table_deals_and_the_game_ends() -> None:
 
 def test_every_change_reaches_the_autosave_hook_as_a_record() -> None:
     saved: list[GameRecord] = []
-    table = Table.new(Rules(players=2, target=50), seats_for(Settings()), seed=4)
+    table = Table.new(Rules(players=2, target=50), Settings().seats(), seed=4)
     table.autosave = saved.append
     turn = table.turn()
     assert turn is not None
@@ -119,4 +119,4 @@ def test_people_and_remote_seats_take_the_same_road() -> None:
 
 def test_seats_must_match_the_rules() -> None:
     with pytest.raises(ValueError, match="3 players need 3 seats"):
-        Table.new(Rules(players=3), seats_for(Settings()), seed=1)
+        Table.new(Rules(players=3), Settings().seats(), seed=1)

@@ -94,12 +94,15 @@ class GameScreen(Screen[None]):
     """The ends the selected tile may go to, while the player picks one."""
     cursor: reactive[int] = reactive(0, init=False)
     """Which of :attr:`choosing` is under the cursor."""
+    viewer: reactive[int | None] = reactive[int | None](None, bindings=True, init=False)
+    """The seat whose tiles show and who is "you" in the log; ``None`` hides every hand
+    (between two people's turns at one terminal)."""
 
-    def __init__(self, table: Table, viewer: int, *, auto_draw: bool = False) -> None:
+    def __init__(self, table: Table, viewer: int | None, *, auto_draw: bool = False) -> None:
         super().__init__()
         self.table = table
-        self.viewer = viewer
         self.auto_draw = auto_draw
+        self.set_reactive(GameScreen.viewer, viewer)
         self.last_tile: Tile | None = None
         self._prompt = ""
         self._render_pending = False
@@ -122,19 +125,31 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Open the log with how the game started, and show the table."""
-        table = self.table
-        log = self.query_one(EventLog)
-        rules = table.rules
-        if table.resumed:
-            log.write(f"Game continued (hand {self.state.hand_number}, to {rules.target}).")
-        else:
-            others = ", ".join(table.names[s] for s in range(rules.players) if s != self.viewer)
-            log.write(f"New game against {others}, to {rules.target} points.")
         self._shown = True
-        self.show_events(table.hand_events)
+        self._fill_log()
         self._fix_selection()
         self.render_state()
         self.post_message(self.Ready(self))
+
+    def _fill_log(self) -> None:
+        """The log from the start of this hand, in the words of the seat now viewing."""
+        table = self.table
+        log = self.query_one(EventLog)
+        log.clear()
+        rules = table.rules
+        names = table.words(self.viewer)
+        if table.resumed:
+            log.write(f"Game continued (hand {self.state.hand_number}, to {rules.target}).")
+        elif self.viewer is None:
+            players = ", ".join(table.names)
+            log.write(f"New game: {players}, to {rules.target} points.")
+        else:
+            me = rules.team_of(self.viewer)
+            partners = [names.seat(s) for s in rules.seats_of(me) if s != self.viewer]
+            others = [names.team(t) for t in range(rules.teams) if t != me]
+            with_ = f" with {' & '.join(partners)}" if partners else ""
+            log.write(f"New game{with_} against {', '.join(others)}, to {rules.target} points.")
+        self.show_events(table.hand_events)
 
     # -- what the App tells the screen ------------------------------------
     def show_events(self, events: tuple[Event, ...]) -> None:
@@ -145,6 +160,14 @@ class GameScreen(Screen[None]):
         elif self.table.state.phase is Phase.PLAY and self.table.state.layout.is_empty:
             self.last_tile = None
         self.query_one(EventLog).add_events(events, self.table.names, self.viewer, self.table.rules)
+
+    def watch_viewer(self) -> None:
+        """Another seat is viewing (or nobody): its words in the log, its tiles in the hand."""
+        if self._shown:
+            self._fill_log()
+        self.set_reactive(GameScreen.choosing, ())
+        self._fix_selection()
+        self._render_soon()
 
     def watch_state(self) -> None:
         """A new snapshot: stop choosing an end, keep a sensible selection, re-render."""
@@ -174,13 +197,14 @@ class GameScreen(Screen[None]):
 
     # -- state helpers -----------------------------------------------------
     def view(self) -> SeatView:
-        """What the person at this screen may see."""
-        return self.state.view(self.viewer)
+        """What the person at this screen may see (with nobody viewing: seat 0's view,
+        of which only the public parts are shown)."""
+        return self.state.view(self.viewer if self.viewer is not None else 0)
 
     def human_turn(self) -> bool:
         """True when the person at this screen is to act now."""
         st = self.state
-        return st.phase is Phase.PLAY and st.current == self.viewer
+        return self.viewer is not None and st.phase is Phase.PLAY and st.current == self.viewer
 
     def legal(self) -> tuple[Action, ...]:
         """The person's legal actions now (empty when it is not their turn)."""
@@ -192,8 +216,8 @@ class GameScreen(Screen[None]):
         return self.auto_draw and len(legal) == 1 and isinstance(legal[0], (Draw, Pass))
 
     def shown_hand(self) -> list[Tile]:
-        """The person's tiles in display order."""
-        return display_order(self.state.hands[self.viewer])
+        """The viewing person's tiles in display order (none while nobody views)."""
+        return [] if self.viewer is None else display_order(self.view().hand)
 
     def ends_for(self, tile: Tile) -> list[End | None]:
         """Where ``tile`` may be placed now (``[None]`` for the lead)."""
@@ -243,6 +267,7 @@ class GameScreen(Screen[None]):
         human = self.human_turn()
         self.query_one(HandView).update_hand(
             hand,
+            empty_text=self._no_hand_text(),
             playable=self.playable() if human else set(),
             # The selection stays visible while the others play, to plan the next move.
             selected=min(self.selected, len(hand) - 1)
@@ -263,6 +288,18 @@ class GameScreen(Screen[None]):
             self._prompt = prompt
             self.query_one("#prompt", Static).update(prompt)
 
+    def _no_hand_text(self) -> str:
+        """What the hand panel says when it shows no tiles."""
+        if self.viewer is not None:
+            return "(no tiles)"
+        st = self.state
+        if st.phase is Phase.PLAY and st.current is not None:
+            who = self.table.names[st.current]
+            if self.table.kind(st.current) == "person":
+                return f"(tiles hidden: pass the keyboard to {who})"
+            return f"(tiles hidden while {who} plays)"
+        return "(tiles hidden)"
+
     def prompt_text(self) -> str:
         """What the player should do now, in words."""
         st = self.state
@@ -271,7 +308,11 @@ class GameScreen(Screen[None]):
         if st.phase is Phase.DEAL:
             return "The hand is over."
         if not self.human_turn():
-            return f"{self.table.names[st.current or 0]} is thinking… (←→ look over your tiles)"
+            who = self.table.names[st.current or 0]
+            if self.table.kind(st.current or 0) == "person":
+                return f"{who}'s turn."
+            hint = " (←→ look over your tiles)" if self.viewer is not None else ""
+            return f"{who} is thinking…{hint}"
         legal = self.legal()
         tile = self.selected_tile()
         if self.choosing and tile is not None:

@@ -17,8 +17,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from allfives_tui.table.storage import SPEEDS, Settings
-from allfives_tui.table.table import COMPUTER_NAMES
+from allfives_tui.table.storage import PERSON, SEAT_NAMES, SPEEDS, Settings
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import HandSize
 from engine.players import LEVELS
@@ -42,6 +41,7 @@ FIELD_WORDS = {
     "name": "Your name",
     "seed": "Seed",
     "levels": "Computer level",
+    "names": "Names",
     "hand_size": "Tiles per hand",
     "speed": "Computer pace",
 }
@@ -117,14 +117,23 @@ class NewGameScreen(Screen[None]):
                 )
                 for i in range(3):
                     yield Label("", id=f"level-label-{i}", classes="level-label")
-                    yield Select(
-                        [(lv, lv) for lv in LEVELS],
-                        value=s.levels[i] if s.levels[i] in LEVELS else LEVELS[0],
-                        allow_blank=False,
-                        compact=True,
-                        id=f"level-{i}",
-                        classes="level",
-                    )
+                    with Horizontal(id=f"seat-{i}", classes="seat"):
+                        yield Select(
+                            [*((f"computer: {lv}", lv) for lv in LEVELS), ("a person", PERSON)],
+                            value=s.levels[i],
+                            allow_blank=False,
+                            compact=True,
+                            id=f"level-{i}",
+                            classes="level",
+                        )
+                        yield Input(
+                            s.names[i],
+                            placeholder="their name",
+                            compact=True,
+                            id=f"person-{i}",
+                            classes="person",
+                            max_length=20,
+                        )
                 yield Label("Your name")
                 yield Input(s.name, compact=True, id="name", max_length=20)
                 yield Label("Seed")
@@ -186,15 +195,17 @@ class NewGameScreen(Screen[None]):
         return out
 
     def _sync_players(self, players: int) -> None:
-        names = COMPUTER_NAMES[players]
+        names = SEAT_NAMES[players]
         for i in range(3):
             label = self.query_one(f"#level-label-{i}", Label)
-            select = self.query_one(f"#level-{i}", Select)
+            seat = self.query_one(f"#seat-{i}", Horizontal)
             shown = i < len(names)
             label.display = shown
-            select.display = shown
+            seat.display = shown
             if shown:
-                label.update(f"{names[i]} plays")
+                label.update(names[i])
+                self.query_one(f"#person-{i}", Input).placeholder = f"their name ({names[i]})"
+            self._sync_person(i)
         box = self.query_one("#partnerships", Select)
         box.disabled = players != 4
         if players != 4:
@@ -204,6 +215,17 @@ class NewGameScreen(Screen[None]):
         sizes.set_options(self._hand_size_options(players))
         sizes.value = value if isinstance(value, HandSize) else HandSize.STANDARD
         self.query_one("#target", Input).placeholder = f"default {DEFAULT_TARGETS[players]}"
+
+    def _sync_person(self, i: int) -> None:
+        """Seat ``i``'s name field shows only when a person sits there."""
+        person = self.query_one(f"#level-{i}", Select).value == PERSON
+        self.query_one(f"#person-{i}", Input).display = person
+
+    @on(Select.Changed, ".level")
+    def _level_changed(self, event: Select.Changed) -> None:
+        seat = (event.select.id or "").removeprefix("level-")
+        if seat.isdigit():
+            self._sync_person(int(seat))
 
     @on(Select.Changed, "#players")
     def _players_changed(self, event: Select.Changed) -> None:
@@ -240,6 +262,7 @@ class NewGameScreen(Screen[None]):
             "hand_size": self.query_one("#hand-size", Select).value,
             "target": target or 0,
             "levels": [self.query_one(f"#level-{i}", Select).value for i in range(3)],
+            "names": [self.query_one(f"#person-{i}", Input).value for i in range(3)],
             "name": self.query_one("#name", Input).value,
             "seed": seed or None,
             "speed": SPEEDS.get(str(speed), self.settings.speed),

@@ -1,0 +1,50 @@
+"""The cover between two people's turns at one terminal (hot-seat).
+
+The board and the scores stay in view behind it; no hand shows until the
+person named on it says they alone are looking.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from allfives_tui.ui.widgets.too_small import TooSmall
+
+
+class CoverScreen(ModalScreen[None]):
+    """"Pass to Ana": Enter (or the button) shows Ana's tiles and lets her play."""
+
+    BINDINGS = [
+        Binding("enter,space", "reveal", "Show my tiles", key_display="⏎"),
+        Binding("question_mark", "app.show_help", "Help", key_display="?"),
+        Binding("q", "app.quit_keep", "Quit"),
+    ]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.person = name
+
+    def compose(self) -> ComposeResult:
+        """Whose turn it is and what to do."""
+        yield TooSmall()
+        with Vertical(id="cover", classes="dialog"):
+            yield Static(f"Pass to {self.person}", classes="dialog-title")
+            yield Static(
+                f"Press Enter when only {self.person} is looking: their tiles show next.",
+                classes="dialog-note",
+            )
+            yield Button(f"I am {self.person} (⏎)", id="reveal", variant="primary", compact=True)
+
+    def action_reveal(self) -> None:
+        """Close the cover (once)."""
+        if self.is_current:
+            self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The button closes the cover."""
+        event.stop()
+        self.action_reveal()

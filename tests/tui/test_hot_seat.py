@@ -1,0 +1,181 @@
+"""Friends at one terminal: people and computers in any mix, nothing shown between turns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from allfives_tui.table.storage import PERSON, Settings, load_current
+from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.screens.cover import CoverScreen
+from allfives_tui.ui.screens.game import GameScreen
+from allfives_tui.ui.screens.game_over import GameOverScreen
+from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
+from allfives_tui.ui.widgets import HandView
+from engine import Draw, GameState, Pass, Play, Tile
+from tests.tui.helpers import screen_text
+
+# Ben (south) and Ana (north) against West and East, two greedy computers.
+HOT_SEAT = Settings(
+    players=4,
+    partnerships=True,
+    name="Ben",
+    levels=["greedy", PERSON, "greedy"],
+    names=["", "Ana", ""],
+    speed=0.0,
+)
+
+
+def hot_seat_app(seed: int, target: int = 0) -> AllFivesApp:
+    settings = HOT_SEAT.model_copy(update={"seed": seed, "target": target})
+    return AllFivesApp(settings, start=True, speed=0.0)
+
+
+async def take_a_turn(pilot: Pilot[Any], game: GameScreen) -> None:
+    """The person at the screen plays their first legal action, by keyboard."""
+    legal = game.legal()
+    if isinstance(legal[0], Draw):
+        await pilot.press("d")
+    elif isinstance(legal[0], Pass):
+        await pilot.press("p")
+    else:
+        play = next(a for a in legal if isinstance(a, Play))
+        index = game.shown_hand().index(play.tile)
+        await pilot.press(str(index + 1), "enter")
+        if game.choosing:
+            await pilot.press("enter")
+    await pilot.pause()
+
+
+def tile_texts(tile: Tile) -> tuple[str, ...]:
+    """Every way a tile can show as text: in words, or drawn face up in a hand or on a line."""
+    a, b = tile.high, tile.low
+    forms = [f"{a}-{b}", f"{b}-{a}"]
+    for bar in "│┃┆":
+        forms += [f"{bar}{a}{bar}{b}{bar}", f"{bar}{b}{bar}{a}{bar}"]
+    return tuple(forms)
+
+
+def secrets(state: GameState, seen_by: int | None) -> list[Tile]:
+    """The tiles the person ``seen_by`` may not see now (every hand but theirs)."""
+    return [t for s, hand in enumerate(state.hands) if s != seen_by for t in hand]
+
+
+def assert_nothing_hidden_shows(app: AllFivesApp, seen_by: int | None) -> None:
+    assert app.table is not None
+    text = screen_text(app)
+    leaks = [t for t in secrets(app.table.state, seen_by) if any(f in text for f in tile_texts(t))]
+    assert leaks == [], f"{leaks} show to seat {seen_by}:\n{text}"
+    game = app.game_screen
+    assert game is not None
+    shown = game.query_one(HandView).tiles
+    assert set(shown) <= (set(app.table.state.hands[seen_by]) if seen_by is not None else set())
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Until a person must act, a cover waits, or a hand or the game is over."""
+    app = pilot.app
+    for _ in range(400):
+        await pilot.pause()
+        if not isinstance(app.screen, GameScreen):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            return
+        if app.screen.human_turn():
+            return
+    raise AssertionError("the game did not come back to a person")
+
+
+async def test_two_people_and_two_computers_play_a_hand_and_nothing_leaks() -> None:
+    app = hot_seat_app(seed=5)
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert app.table is not None
+        assert app.table.people == (0, 2)
+        uncovered: int | None = None
+        covers = turns = 0
+        while True:
+            await settle(pilot)
+            screen = app.screen
+            if isinstance(screen, HandSummaryScreen):
+                break
+            if isinstance(screen, CoverScreen):
+                covers += 1
+                # while a cover shows, no hand at all
+                assert_nothing_hidden_shows(app, None)
+                seat = app.table.state.current
+                assert screen.person == app.table.names[seat or 0]
+                await pilot.press("enter")
+                uncovered = seat
+                continue
+            game = screen
+            assert isinstance(game, GameScreen) and game.viewer == uncovered
+            assert_nothing_hidden_shows(app, uncovered)
+            await take_a_turn(pilot, game)
+            turns += 1
+            # after every action (until the hand's end shows all): only the person who
+            # just played may see their tiles
+            if not isinstance(app.screen, HandSummaryScreen):
+                assert_nothing_hidden_shows(app, uncovered)
+        assert covers >= 2 and turns >= 2
+        # the hand summary names every person, nobody is "you"
+        summary = app.screen
+        assert isinstance(summary, HandSummaryScreen) and summary.names.you is None
+        text = screen_text(app)
+        assert "Ben " in text and "Ana " in text
+
+
+async def test_continue_restores_the_seats_and_names() -> None:
+    app = hot_seat_app(seed=8)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CoverScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.table is not None
+        state = app.table.state
+        await pilot.press("q")
+    saved = load_current()
+    assert saved is not None and saved.state == state
+    kinds = [(s.name, s.kind, s.level) for s in saved.record.seats]
+    assert kinds == [
+        ("Ben", "person", None),
+        ("West", "computer", "greedy"),
+        ("Ana", "person", None),
+        ("East", "computer", "greedy"),
+    ]
+    again = AllFivesApp(resume=saved, speed=0.0)
+    async with again.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        assert again.table is not None and again.table.people == (0, 2)
+        assert again.table.names == ("Ben", "West", "Ana", "East")
+        # a continued hot-seat game opens behind a cover too
+        assert isinstance(again.screen, CoverScreen)
+        assert again.screen.person == again.table.names[again.table.state.current or 0]
+
+
+async def test_game_over_names_the_winning_people() -> None:
+    app = hot_seat_app(seed=2, target=40)
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(600):
+            await settle(pilot)
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                break
+            if isinstance(screen, (CoverScreen, HandSummaryScreen)):
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, GameScreen)
+            await take_a_turn(pilot, screen)
+        over = app.screen
+        assert isinstance(over, GameOverScreen) and over.names.you is None
+        text = screen_text(app)
+        assert ("Ben & Ana win the game." in text) or ("West & East win the game." in text)
+
+
+def test_cover_screen_snapshot(snap_compare: Any) -> None:
+    async def cover_up(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, CoverScreen)
+
+    assert snap_compare(hot_seat_app(seed=5), terminal_size=(80, 24), run_before=cover_up)
