@@ -22,7 +22,7 @@ from engine.actions import (
     Play,
     action_code,
 )
-from engine.errors import IllegalActionError
+from engine.errors import AllFivesError, IllegalActionError, shown
 from engine.events import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed
 from engine.layout import ENDS
 from engine.rng import Rng, derive_seed
@@ -53,6 +53,7 @@ def new_game(rules: Rules | None = None) -> GameState:
     return GameState(rules=rules)
 
 
+_ACTION_TYPES = (Play, Draw, Pass, Deal)
 _ACTION = ACTIONS_BY_CODE.__getitem__
 _SINGLE = tuple((action,) for action in ACTIONS_BY_CODE).__getitem__
 _INTERNED_CODE = INTERNED_CODES.get
@@ -79,6 +80,10 @@ def apply(state: GameState, action: Action) -> Step:
     """
     code = _INTERNED_CODE(id(action))
     if code is None:
+        if not isinstance(action, _ACTION_TYPES):
+            raise AllFivesError(
+                f"not an action: {shown(action)} (parse text with engine.parse_action)"
+            )
         if action.kind == "deal":
             return _apply_deal(state, action)
         code = action_code(action)

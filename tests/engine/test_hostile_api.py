@@ -3,7 +3,7 @@
 Issue 14, items 1 and 19: junk given as a tile raised TypeError from the
 Tile validator; a directly built GameState took a current seat out of range
 (-1 collides with CHANCE), a must-play tile not in the hand and ``winner=7``;
-``parse_tile(None)`` and ``seeded_deal(g, None)`` raised
+``apply(None)``, ``parse_tile(None)`` and ``seeded_deal(g, None)`` raised
 AttributeError or TypeError; a megabyte of text became a megabyte error line;
 ``Rules(players="3")`` complained about the target.
 """
@@ -16,6 +16,7 @@ import pytest
 from pydantic import ValidationError
 
 from engine import (
+    DRAW,
     AllFivesError,
     GameState,
     NotationError,
@@ -81,6 +82,15 @@ def test_good_tiles_still_validate_in_every_form() -> None:
 def test_parse_tile_refuses_anything_but_short_text(value: Any) -> None:
     with pytest.raises(NotationError) as info:
         parse_tile(value)
+    assert len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize("value", [None, "5-3 E", "x" * 1_000_000, 5, DRAW.model_dump()])
+def test_apply_refuses_what_is_not_an_action(value: Any) -> None:
+    state = new_game(Rules(players=2))
+    state = apply(state, seeded_deal(state, 1)).state
+    with pytest.raises(AllFivesError, match="not an action") as info:
+        apply(state, value)
     assert len(str(info.value)) < 200
 
 
