@@ -17,15 +17,12 @@ from engine.errors import IllegalActionError, shown
 from engine.tiles import ALL_TILES, HIGH, IS_DOUBLE, LOW, PIP_MASK, PIPS, SET_SIZE
 
 W, E, N, S, LEAD = 0, 1, 2, 3, 4
-END_LETTERS = "WENS"
 DRAW = SET_SIZE * 5
 PASS = DRAW + 1
 
 PHASE_DEAL, PHASE_PLAY, PHASE_OVER = 0, 1, 2
 
 _new = object.__new__
-
-OUT, BLOCKED = "out", "blocked"
 
 
 def play_code(tile: int, end: int) -> int:
@@ -134,9 +131,9 @@ _PASS_ONLY = (PASS,)
 
 
 def legal_codes(
-    hand: Iterable[int], ends: Sequence[int], has_lead: bool, must: int, boneyard: int
+    mask: int, ends: Sequence[int], has_lead: bool, must: int, boneyard: int
 ) -> tuple[int, ...]:
-    """The legal action codes for a player holding the tile ids ``hand``.
+    """The legal action codes for a player holding the hand mask ``mask``.
 
     ``ends`` gives each end's needed value (-1 when not open); ``must`` is a
     drawn tile that has to be played now (-1 if none); ``boneyard`` is its size.
@@ -144,7 +141,6 @@ def legal_codes(
     """
     if must >= 0:
         return play_codes(TILE_BIT[must], ends)
-    mask = hand_mask(hand)
     if not has_lead:
         return lead_codes(mask)
     return play_codes(mask, ends) or (_DRAW_ONLY if boneyard else _PASS_ONLY)

@@ -168,6 +168,7 @@ def spinner_position(lay: core.Layout) -> int | None:
 
 
 _ARM_NAMES = ("west", "east", "north", "south")
+_LEAD = core.LEAD
 
 
 def next_layout(previous: Layout, lay: core.Layout, end: int) -> Layout:
@@ -176,7 +177,7 @@ def next_layout(previous: Layout, lay: core.Layout, end: int) -> Layout:
     The unchanged arms are shared with ``previous``.
     """
     values = fields(previous).copy()
-    if end == core.LEAD:
+    if end == _LEAD:
         values["lead"] = ALL_TILES[lay.lead]
     else:
         name = _ARM_NAMES[end]

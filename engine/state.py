@@ -317,7 +317,7 @@ def state_after_move(previous: GameState, seat: int, c: core.Core, code: int) ->
             values["scores"] = tuple(c.scores)
     elif code == _DRAW:
         hands = list(before["hands"])
-        hands[seat] = (*hands[seat], _TILE(c.last_drawn))
+        hands[seat] = hands[seat] + (_TILE(c.last_drawn),)
         values["hands"] = tuple(hands)
         values["boneyard"] = before["boneyard"][1:]
         values["voids"] = tuple(c.voids)
@@ -332,7 +332,7 @@ def state_after_move(previous: GameState, seat: int, c: core.Core, code: int) ->
         move = _MOVES[key] = make(
             Move, {"seat": seat, "action": ACTIONS_BY_CODE[code], "points": points}
         )
-    values["history"] = (*before["history"], move)
+    values["history"] = before["history"] + (move,)
     if c.phase != _PHASE_PLAY:
         if c.last_result is not None:
             values["scores"] = tuple(c.scores)
@@ -372,13 +372,13 @@ class SeatView(_Snapshot):
         if self.phase is not Phase.PLAY or self.current != self.seat:
             return ()
         layout = self.layout
-        if self.must_play is not None:
-            return core.play_codes(core.TILE_BIT[self.must_play.id], layout.ends)
-        mask = tile_mask(self.hand)
-        if layout.lead is None:
-            return core.lead_codes(mask)
-        return core.play_codes(mask, layout.ends) or (
-            (core.DRAW,) if self.boneyard_size else (core.PASS,)
+        must = self.must_play
+        return core.legal_codes(
+            tile_mask(self.hand),
+            layout.ends,
+            layout.lead is not None,
+            must.id if must is not None else -1,
+            self.boneyard_size,
         )
 
     def unseen_tiles(self) -> tuple[Tile, ...]:
