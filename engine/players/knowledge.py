@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from engine import core
 from engine.actions import Draw, Pass, Play
+from engine.errors import AllFivesError
 from engine.rng import RandomSource, shuffle
 from engine.state import SeatView, core_from_snapshot
 from engine.tiles import PIP_MASK, SET_SIZE
@@ -121,29 +122,40 @@ class Knowledge:
         return c
 
     def sample_hands(self, rng: RandomSource) -> list[list[int]]:
-        """Hidden hands per seat; this seat's entry holds the boneyard instead (in draw order)."""
+        """Hidden hands per seat; this seat's entry holds the boneyard instead (in draw order).
+
+        Every hand honours its seat's count and :class:`SeatConstraint`, and the
+        boneyard holds the rest. The seats are filled first-fit from a shuffled
+        pool (see :func:`_fill`); should that paint itself into a corner more
+        than ``ATTEMPTS - 1`` times, the last shuffle is dealt by a fill that
+        looks ahead (it deals that shuffle as the first-fit would wherever the
+        first-fit gets through, and finds a deal wherever one exists).
+
+        Raises :class:`~engine.errors.AllFivesError` when no deal fits the
+        public record, which cannot happen in a hand reached by legal play
+        (its true deal fits): only a hand-built snapshot can contradict itself.
+        """
         order = sorted(self.others(), key=lambda s: (-len(self.constraints[s].masks), s))
         pool = self.unseen
         weight = self.passed_up_weight
-        for attempt in range(40):
+        for attempt in range(ATTEMPTS):
             shuffled = pool[:]
             shuffle(shuffled, rng)
-            if weight > 0 and attempt < 20:
+            if weight > 0 and attempt < ATTEMPTS // 2:
                 shuffled = _deprioritise(shuffled, self.passed_up, order, weight, rng)
-            hands = _fill(self.constraints, order, shuffled, strict=attempt < 39)
+            hands = _fill(self.constraints, order, shuffled)
+            if hands is None and attempt == ATTEMPTS - 1:
+                hands = _fill_looking_ahead(self.constraints, order, shuffled)
             if hands is not None:
                 return hands
-        # Unreachable for positions reached by legal play; kept as a safe fallback.
-        shuffled = pool[:]
-        shuffle(shuffled, rng)
-        hands = [[] for _ in range(self.players)]
-        i = 0
-        for s in order:
-            n = self.constraints[s].count
-            hands[s] = shuffled[i : i + n]
-            i += n
-        hands[self.me] = shuffled[i:]
-        return hands
+        raise AllFivesError(
+            f"seat {self.me} sees a hand no deal fits: the public history rules out "
+            "every way to deal the unseen tiles to the hand counts"
+        )
+
+
+ATTEMPTS = 40
+"""Shuffles :meth:`Knowledge.sample_hands` deals first-fit at most (the last with look-ahead)."""
 
 
 def _deprioritise(
@@ -232,8 +244,14 @@ def _passed_up(view: SeatView, unseen: Sequence[int]) -> list[dict[int, int]]:
 
 
 def _fill(
-    constraints: Sequence[SeatConstraint], order: Sequence[int], pool: list[int], strict: bool
+    constraints: Sequence[SeatConstraint], order: Sequence[int], pool: list[int]
 ) -> list[list[int]] | None:
+    """Deal ``pool`` first-fit: each seat in ``order`` takes the first tiles it may hold.
+
+    The seat whose count is -1 (the sampling seat) gets the rest, as the
+    boneyard. None when a seat cannot be filled: first-fit can hand an early
+    seat the only tiles a later one may hold (see :func:`_fill_looking_ahead`).
+    """
     hands: list[list[int]] = [[] for _ in range(len(constraints))]
     taken = [False] * len(pool)
     for s in order:
@@ -264,18 +282,131 @@ def _fill(
             if len(hand) == need:
                 break
         if len(hand) < need:
-            if strict:
-                return None
-            for i, t in enumerate(pool):
-                if len(hand) == need:
-                    break
-                if not taken[i]:
-                    hand.append(t)
-                    taken[i] = True
+            return None
     rest = [t for i, t in enumerate(pool) if not taken[i]]
     me = next(s for s in range(len(constraints)) if constraints[s].count < 0)
     hands[me] = rest
     return hands
+
+
+def _fill_looking_ahead(
+    constraints: Sequence[SeatConstraint], order: Sequence[int], pool: list[int]
+) -> list[list[int]] | None:
+    """:func:`_fill`, but a seat takes a tile only if the seats still to fill can
+    then be filled too (:func:`_completable`).
+
+    None only when no deal of ``pool`` fits at all. Wherever first-fit gets
+    through, each tile it takes leaves a deal (its own), so both deal alike.
+    """
+    hands: list[list[int]] = [[] for _ in range(len(constraints))]
+    left = list(pool)
+    for pos, s in enumerate(order):
+        con = constraints[s]
+        caps = con.caps
+        used = [0] * len(con.masks)
+        hand = hands[s]
+        later = [
+            (constraints[r], [0] * len(constraints[r].masks), constraints[r].count)
+            for r in order[pos + 1 :]
+        ]
+        i = 0
+        while len(hand) < con.count:
+            if i == len(left):
+                return None
+            t = left[i]
+            last = con.last_violation(t)
+            if all(used[k] < caps[k] for k in range(last + 1)):
+                for k in range(last + 1):
+                    used[k] += 1
+                rest = left[:i] + left[i + 1 :]
+                if _completable([(con, used, con.count - len(hand) - 1), *later], rest):
+                    hand.append(t)
+                    left = rest
+                    continue
+                for k in range(last + 1):
+                    used[k] -= 1
+            i += 1
+    me = next(s for s in range(len(constraints)) if constraints[s].count < 0)
+    hands[me] = left
+    return hands
+
+
+def _completable(
+    seats: Sequence[tuple[SeatConstraint, list[int], int]], tiles: Sequence[int]
+) -> bool:
+    """Can ``tiles`` fill each ``(constraint, used, need)`` seat with ``need`` more tiles?
+
+    ``used[k]`` is how many tiles the seat holds already that count against
+    ``caps[k]``; tiles no seat takes go to the boneyard, which takes any. A
+    maximum flow: source -> tile (1) -> the seat's node for the tile's latest
+    violated moment, down a chain ``k -> k-1`` (room ``caps[k] - used[k]``:
+    a tile violating moment ``last`` counts against every ``k <= last``) to
+    the seat's node -1 -> sink (``need``). Every seat fills iff the flow
+    carries every need.
+    """
+    total = 0
+    for _, _, need in seats:
+        if need < 0:
+            return False
+        total += need
+    if total == 0:
+        return True
+    if total > len(tiles):
+        return False
+    # Nodes: 0 source, 1 sink, 2.. tiles, then each seat's chain -1, 0, 1, ...
+    heads: list[int] = []
+    caps_: list[int] = []
+    edges: list[list[int]] = [[], []]
+
+    def add(a: int, b: int, room: int) -> None:
+        edges[a].append(len(heads))
+        heads.append(b)
+        caps_.append(room)
+        edges[b].append(len(heads))
+        heads.append(a)
+        caps_.append(0)
+
+    first_tile = 2
+    for _ in tiles:
+        edges.append([])
+    for i in range(len(tiles)):
+        add(0, first_tile + i, 1)
+    for con, used, need in seats:
+        if need == 0:
+            continue
+        base = len(edges)  # node of moment k is base + 1 + k
+        for _ in range(len(con.masks) + 1):
+            edges.append([])
+        add(base, 1, need)
+        for k in range(len(con.masks)):
+            room = con.caps[k] - used[k]
+            if room > 0:
+                add(base + 1 + k, base + k, room)
+        for i, t in enumerate(tiles):
+            add(first_tile + i, base + 1 + con.last_violation(t), 1)
+    flow = 0
+    while flow < total:
+        # one augmenting path by depth-first search (unit room on the source side)
+        parent = [-1] * len(edges)
+        parent[0] = -2
+        stack = [0]
+        while stack and parent[1] == -1:
+            a = stack.pop()
+            for e in edges[a]:
+                b = heads[e]
+                if caps_[e] > 0 and parent[b] == -1:
+                    parent[b] = e
+                    stack.append(b)
+        if parent[1] == -1:
+            return False
+        b = 1
+        while b != 0:
+            e = parent[b]
+            caps_[e] -= 1
+            caps_[e ^ 1] += 1
+            b = heads[e ^ 1]
+        flow += 1
+    return True
 
 
 def _constraints(view: SeatView, counts: Sequence[int]) -> list[SeatConstraint]:
