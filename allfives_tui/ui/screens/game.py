@@ -84,17 +84,24 @@ class GameScreen(Screen[None]):
 
         screen: GameScreen
 
+    # The widgets repaint what changed themselves: no reactive repaints the whole screen.
     state: reactive[GameState] = reactive(
-        lambda: GameState(rules=Rules()), always_update=True, bindings=True, init=False
+        lambda: GameState(rules=Rules()),
+        always_update=True,
+        bindings=True,
+        init=False,
+        repaint=False,
     )
     """The snapshot on show, set by the App after every change."""
-    selected: reactive[int] = reactive(0, bindings=True, init=False)
+    selected: reactive[int] = reactive(0, bindings=True, init=False, repaint=False)
     """Index of the selected tile in the hand as shown."""
-    choosing: reactive[tuple[End, ...]] = reactive((), bindings=True, init=False)
+    choosing: reactive[tuple[End, ...]] = reactive((), bindings=True, init=False, repaint=False)
     """The ends the selected tile may go to, while the player picks one."""
-    cursor: reactive[int] = reactive(0, init=False)
+    cursor: reactive[int] = reactive(0, init=False, repaint=False)
     """Which of :attr:`choosing` is under the cursor."""
-    viewer: reactive[int | None] = reactive[int | None](None, bindings=True, init=False)
+    viewer: reactive[int | None] = reactive[int | None](
+        None, bindings=True, init=False, repaint=False
+    )
     """The seat whose tiles show and who is "you" in the log; ``None`` hides every hand
     (between two people's turns at one terminal)."""
 
@@ -286,7 +293,7 @@ class GameScreen(Screen[None]):
         prompt = self.prompt_text()
         if prompt != self._prompt:
             self._prompt = prompt
-            self.query_one("#prompt", Static).update(prompt)
+            self.query_one("#prompt", Static).update(prompt, layout=False)  # one row high
 
     def _no_hand_text(self) -> str:
         """What the hand panel says when it shows no tiles."""
