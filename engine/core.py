@@ -203,7 +203,7 @@ class Layout:
 
     @property
     def total(self) -> int:
-        """Sum of the open ends as scored (see RULES.md, Scoring)."""
+        """Sum of the open ends as scored (see docs/rules.md, Scoring)."""
         c = self.counts
         return c[0] + c[1] + c[2] + c[3]
 

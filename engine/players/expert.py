@@ -20,7 +20,7 @@ Every action is played out in the same worlds, so their comparison is paired;
 every few worlds actions that are clearly behind the leader are dropped
 (racing) and the remaining time goes to the contenders. The chosen action has
 the best mean. (Adding the heuristic level's score as a prior, as this player
-once did, cost it points against the heuristic: see the README.)
+once did, cost it points against the heuristic: see docs/expert.md.)
 
 It stops at a time budget (default 0.25 s a move) or after a fixed number of
 playouts, whichever comes first, and answers at once when only one action is

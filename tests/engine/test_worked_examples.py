@@ -1,4 +1,4 @@
-"""Each worked example of RULES.md is a test of its own."""
+"""Each worked example of docs/rules.md is a test of its own."""
 
 from __future__ import annotations
 
