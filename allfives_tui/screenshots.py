@@ -20,18 +20,31 @@ from engine.record import GameRecord, Seat
 from engine.rng import Rng
 
 SEATS = (Seat(name="You"), Seat(name="North", kind="computer", level="greedy"))
+HOT_SEATS = (
+    Seat(name="Ben"),
+    Seat(name="West", kind="computer", level="greedy"),
+    Seat(name="Ana"),
+    Seat(name="East", kind="computer", level="greedy"),
+)
+"""Two people sharing the terminal, partners against two computers."""
 CREATED = "2026-01-01T00:00:00+00:00"
 
 
 def random_play(
-    seed: int, moves: int | None = None, *, players: int = 2, target: int = 0, hands: int = 1
+    seed: int,
+    moves: int | None = None,
+    *,
+    players: int = 2,
+    partnerships: bool = False,
+    target: int = 0,
+    hands: int = 1,
 ) -> GameState:
     """Seeded random legal play: ``moves`` moves into hand 1, or else ``hands`` whole hands.
 
     With ``moves`` it stops early rather than end the hand; the game also stops
     when a side wins. Screenshots and the app's tests start from these states.
     """
-    state = new_game(Rules(players=players, target=target))
+    state = new_game(Rules(players=players, partnerships=partnerships, target=target))
     rng = Rng(seed)
     done = 0
     while not state.is_terminal:
@@ -57,8 +70,15 @@ def mid_game() -> GameState:
     return random_play(12, 12)
 
 
-def _record(state: GameState) -> GameRecord:
-    return GameRecord.from_state(state, SEATS, seed=1, created=CREATED)
+def _record(state: GameState, seats: tuple[Seat, ...] = SEATS) -> GameRecord:
+    return GameRecord.from_state(
+        state, seats, seed=1, created=CREATED, game_id="0" * 32
+    )
+
+
+def hot_seat_game() -> GameRecord:
+    """A hot-seat partnership game a few moves in (it opens behind a cover)."""
+    return _record(random_play(4, 3, players=4, partnerships=True), HOT_SEATS)
 
 
 Shot = tuple[str, tuple[int, int], GameRecord | None, Callable[..., Awaitable[None]] | None]
@@ -85,6 +105,7 @@ def shots() -> list[Shot]:
         ("hand-summary.svg", (80, 24), _record(random_play(3, None)), None),
         ("game-over.svg", (80, 24), _record(random_play(5, None, target=60, hands=20)), None),
         ("replay.svg", (100, 32), None, _open_replay),
+        ("hot-seat-cover.svg", (80, 24), hot_seat_game(), None),
     ]
 
 
