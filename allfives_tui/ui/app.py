@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable
+import traceback
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -23,10 +24,12 @@ from textual.timer import Timer
 from textual.worker import get_current_worker
 
 from allfives_tui.table import storage
-from allfives_tui.table.storage import AutoSaver, Settings
+from allfives_tui.table.storage import AutoSaver, GameLock, Settings
 from allfives_tui.table.table import Table, Turn
 from allfives_tui.table.words import Names
+from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.cover import CoverScreen
+from allfives_tui.ui.screens.dialog import Palette
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
@@ -56,13 +59,29 @@ class AllFivesApp(App[None]):
         start: bool = False,
         speed: float | None = None,
         autosave: bool = True,
+        lock: GameLock | None = None,
+        notices: Sequence[str] = (),
     ) -> None:
+        """``lock`` is the autosave's :class:`GameLock` when the caller took it
+        (one that another process holds makes this a separate game, not
+        autosaved); without one the app takes it at start. ``notices`` are
+        shown at start (and kept in :attr:`notices`)."""
         super().__init__()
-        self.settings = settings or storage.load_settings()
+        self.notices: list[str] = list(notices)
+        """What the player was told at start (a dropped setting, a save set aside…)."""
+        if settings is None:
+            settings, dropped = storage.read_settings()
+            self.notices.extend(dropped)
+        self.settings = settings
         self.resume = resume
         self.start_now = start
         self.speed = self.settings.speed if speed is None else speed
-        self.saver = AutoSaver() if autosave else None
+        self.lock = lock
+        self.separate = lock is not None and not lock.held
+        """True when another process autosaves the game in progress: this game is not saved."""
+        self.saver = AutoSaver() if autosave and not self.separate else None
+        self.crash_report: str | None = None
+        """After a crash: one line naming where the game is kept and the crash log."""
         self.table: Table | None = None
         self.viewer: int | None = 0
         """The seat whose tiles show: the person at this terminal (``None`` between
@@ -71,11 +90,16 @@ class AllFivesApp(App[None]):
         self._save_error_shown = False
         self._pace: threading.Event | None = None
         self._auto_timer: Timer | None = None
+        self._held: Callable[[], None] | None = None
+        """A move that came while a new game was being set up over this one."""
 
     # -- start-up ----------------------------------------------------------
     def on_mount(self) -> None:
         """Open the new-game screen, or go straight into a game."""
         self._check_size()
+        self._take_the_autosave()
+        for notice in self.notices:
+            self.notify(notice, severity="warning", timeout=12)
         if self.resume is not None:
             self.push_screen(self._game_screen(Table.from_record(self.resume)))
         elif self.start_now:
@@ -83,8 +107,36 @@ class AllFivesApp(App[None]):
         else:
             self.push_screen(self._new_game_screen())
 
+    def _take_the_autosave(self) -> None:
+        """Hold the autosave's lock and tidy the data folder, or become a separate game.
+
+        The holder removes the temporaries a killed save left and sets aside a
+        damaged ``current.json`` (a notice names its new name); when another
+        process holds the lock this game is separate and is not autosaved.
+        """
+        if self.saver is not None and self.lock is None:
+            self.lock = GameLock()
+            if not self.lock.acquire():
+                self.separate = True
+                self.saver.close()
+                self.saver = None
+        if self.separate and self.lock is not None:
+            self.notices.append(
+                f"The game in progress is open in {self.lock.holder()}, which saves it: "
+                "this is a separate game and is not autosaved (ctrl+s saves a copy)."
+            )
+            return
+        if self.saver is None:
+            return
+        storage.clean_temporaries()
+        if self.resume is None:
+            aside = storage.set_aside_damaged_current()
+            if aside is not None:
+                self.notices.append(aside)
+
     def _new_game_screen(self) -> NewGameScreen:
-        return NewGameScreen(self.settings, can_continue=storage.has_unfinished())
+        can_continue = not self.separate and storage.has_unfinished()
+        return NewGameScreen(self.settings, can_continue=can_continue)
 
     def _game_screen(self, table: Table) -> GameScreen:
         """Seat the person at ``table`` and make its screen; the turn loop starts on mount."""
@@ -159,7 +211,10 @@ class AllFivesApp(App[None]):
 
     @on(GameScreen.Act)
     def _person_acts(self, message: GameScreen.Act) -> None:
-        """The person at the keyboard (or mouse) took an action."""
+        """The person at the keyboard (or mouse) took an action (on the snapshot on show)."""
+        table = self.table
+        if message.state is not None and table is not None and message.state is not table.state:
+            return  # chosen on a snapshot already gone: a key pressed twice quickly
         if self.viewer is not None:
             self.play(self.viewer, message.action)
 
@@ -225,6 +280,9 @@ class AllFivesApp(App[None]):
             self._advance()
 
     def _auto(self, table: Table, state: object, action: Action) -> None:
+        if self._setting_up():
+            self._held = lambda: self._auto(table, state, action)
+            return
         if self.table is table and table.state is state and self.viewer is not None:
             self.play(self.viewer, action)
 
@@ -246,10 +304,18 @@ class AllFivesApp(App[None]):
             pace = threading.Event()
             self._pace = pace
             pace.wait(wait)
+        if self.saver is not None:
+            # the state this action follows is on disk before the action is applied,
+            # so a kill loses at most the action in progress (waited for here, off
+            # the UI thread, never on it)
+            self.saver.flush()
         if not worker.is_cancelled:
             self.call_from_thread(self._computer_done, table, state, turn.seat, action)
 
     def _computer_done(self, table: Table, state: object, seat: int, action: Action) -> None:
+        if self._setting_up():  # the move waits for the new-game screen to go back
+            self._held = lambda: self._computer_done(table, state, seat, action)
+            return
         if self.table is table and table.state is state and self.game_screen is not None:
             self.play(seat, action)
 
@@ -311,10 +377,46 @@ class AllFivesApp(App[None]):
         self.exit()
 
     async def on_unmount(self) -> None:
-        """Let the last save reach the disk."""
+        """Let the last save reach the disk, then let the autosave's lock go."""
         self._stop_waiting()
         if self.saver is not None:
             self.saver.close()
+        if self.lock is not None:
+            self.lock.release()
+
+    # -- crashes ---------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """An unhandled error: write the traceback to a crash log and exit non-zero.
+
+        Textual exits with status 1; instead of its traceback on the terminal,
+        :attr:`crash_report` is one line naming where the game is kept (the
+        autosave is flushed as the app closes) and where the log is.
+        """
+        if self.crash_report is None:
+            self.crash_report = self._crash_line(error)
+        super()._handle_exception(error)
+        self._exit_renderables.clear()  # the traceback is in the log, not on the screen
+
+    def _crash_line(self, error: Exception) -> str:
+        kind = type(error).__name__
+        what = f"{kind}: {error}" if str(error) else kind
+        what = what.splitlines()[0][:120] if what else kind
+        text = "".join(traceback.format_exception(error))
+        try:
+            log = f"the crash log with the traceback is {storage.write_crash_log(text)}"
+        except OSError as err:
+            log = f"no crash log could be written ({err.strerror or err})"
+        if self.table is None:
+            game = "no game was in progress"
+        elif self.saver is None:
+            game = "the game was not being autosaved"
+        elif self.saver.error:
+            game = f"the game could not be saved ({self.saver.error})"
+        elif self.table.is_over:
+            game = f"the finished game is kept in {self.saver.path}"
+        else:
+            game = f"the game is kept in {self.saver.path} (allfives --continue resumes it)"
+        return f"allfives crashed ({what}): {game}; {log}"
 
     # -- other screens ---------------------------------------------------------
     def open_replay(self, record: GameRecord, then: Callable[[], None] | None = None) -> None:
@@ -329,15 +431,54 @@ class AllFivesApp(App[None]):
             self.push_screen(HelpScreen())
 
     def action_new_game(self) -> None:
-        """Go to the new-game screen (the current game stays saved)."""
-        self._stop_waiting()
-        self._replace_with(self._new_game_screen())
+        """Set up a new game; over an unfinished game, after asking, and Esc goes back to it."""
+        table = self.table
+        if table is None or table.is_over or self.game_screen is None:
+            self._stop_waiting()
+            self._replace_with(self._new_game_screen())
+            return
+        if self._setting_up():
+            return
+        scores = ", ".join(
+            f"{self._words().team(t)} {table.state.scores[t]}" for t in range(table.rules.teams)
+        )
+
+        def answered(leave: bool | None) -> None:
+            if leave and self.table is table and not self._setting_up():
+                screen = NewGameScreen(self.settings, can_go_back=True)
+                self.push_screen(screen, self._back_to_game)
+
+        self.push_screen(
+            ConfirmScreen(
+                "Leave this game for a new one?",
+                f"The game in progress (hand {table.state.hand_number}: {scores}) is given up "
+                "when the new game starts. Until then, Esc goes back to it.",
+                yes="Set up a new game",
+                no="Keep playing",
+            ),
+            answered,
+        )
+
+    def _setting_up(self) -> bool:
+        """True while a new game is being set up over the game in progress (which waits)."""
+        return any(isinstance(s, NewGameScreen) for s in self.screen_stack)
+
+    def _back_to_game(self, _: object = None) -> None:
+        """The new-game screen went back: the game goes on from where it waited."""
+        held, self._held = self._held, None
+        if held is not None:
+            held()
 
     def action_open_replay(self) -> None:
         """Ask for a game record and replay it."""
         from allfives_tui.ui.screens.replay import OpenReplayScreen
 
         self.push_screen(OpenReplayScreen())
+
+    def action_command_palette(self) -> None:
+        """Open the command palette (one that runs a command once, however fast Enter comes)."""
+        if self.use_command_palette and not isinstance(self.screen, Palette):
+            self.push_screen(Palette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The palette: New game, Save, Open replay, Help, and Textual's own (themes…)."""

@@ -323,6 +323,9 @@ async def test_palette_offers_new_game_save_help_and_themes() -> None:
         await pilot.pause(0.3)
         await pilot.press("enter")
         await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmScreen"  # the game is unfinished
+        await pilot.press("y")
+        await pilot.pause()
         assert type(app.screen).__name__ == "NewGameScreen"
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.widgets.too_small import TooSmall
 
 
-class CoverScreen(ModalScreen[None]):
+class CoverScreen(Dialog[None]):
     """"Pass to Ana": Enter (or the button) shows Ana's tiles and lets her play."""
 
     BINDINGS = [
@@ -41,8 +41,7 @@ class CoverScreen(ModalScreen[None]):
 
     def action_reveal(self) -> None:
         """Close the cover (once)."""
-        if self.is_current:
-            self.dismiss(None)
+        self.dismiss(None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The button closes the cover."""

@@ -74,9 +74,15 @@ class GameScreen(Screen[None]):
 
     @dataclass
     class Act(Message):
-        """The person at this screen takes ``action`` (the App applies it)."""
+        """The person at this screen takes ``action`` (the App applies it).
+
+        ``state`` is the snapshot it was chosen on: a key pressed twice before the
+        App answered the first asks twice, and the second, on a snapshot already
+        gone, is dropped.
+        """
 
         action: Action
+        state: GameState | None = None
 
     @dataclass
     class Ready(Message):
@@ -353,7 +359,7 @@ class GameScreen(Screen[None]):
     # -- actions ------------------------------------------------------------
     def act(self, action: Action) -> None:
         """Ask the App to play ``action`` for the person at this screen."""
-        self.post_message(self.Act(action))
+        self.post_message(self.Act(action, self.state))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show every binding; dim the ones not allowed now."""

@@ -5,16 +5,16 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from allfives_tui.table.words import Names, game_over_title
+from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.screens.hand_summary import scores_text
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import GameState
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(Dialog[str]):
     """Announce the winner; dismisses with ``"new"``, ``"replay"`` or ``"quit"``."""
 
     BINDINGS = [

@@ -7,10 +7,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from allfives_tui.table.words import Names, hand_over_title
+from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import GameState, HandOver
 
@@ -45,7 +45,7 @@ def scores_text(state: GameState, names: Names) -> Text:
     return text
 
 
-class HandSummaryScreen(ModalScreen[None]):
+class HandSummaryScreen(Dialog[None]):
     """Shown when a hand ends; Enter, Space or a click deals the next hand."""
 
     BINDINGS = [
@@ -76,8 +76,7 @@ class HandSummaryScreen(ModalScreen[None]):
 
     def action_next_hand(self) -> None:
         """Close the summary; the game deals the next hand."""
-        if self.is_current:
-            self.dismiss(None)
+        self.dismiss(None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The button deals the next hand."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.widgets.too_small import TooSmall
 
 HELP_TEXT = """\
@@ -54,7 +54,7 @@ borders and are dimmed; the chosen tile has a heavy border and `▶n◀` above i
 """
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """The rules and keys; any of Escape, q or ? closes it."""
 
     BINDINGS = [

@@ -49,7 +49,11 @@ FIELD_WORDS = {
 
 
 class NewGameScreen(Screen[None]):
-    """Set up a game; posts :class:`Start` with the settings (or :class:`Continue`)."""
+    """Set up a game; posts :class:`Start` with the settings (or :class:`Continue`).
+
+    Opened over a game in progress (``can_go_back``), Esc and the Back button
+    dismiss it and that game goes on.
+    """
 
     @dataclass
     class Start(Message):
@@ -63,14 +67,20 @@ class NewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+n", "start", "Start", key_display="^n", priority=True),
         Binding("ctrl+o", "continue_game", "Continue", key_display="^o"),
+        Binding("escape", "back", "Back to the game", key_display="Esc"),
         Binding("question_mark", "app.show_help", "Help", key_display="?"),
         Binding("ctrl+q", "app.quit", "Quit", key_display="^q"),
     ]
 
-    def __init__(self, settings: Settings, *, can_continue: bool = False) -> None:
+    def __init__(
+        self, settings: Settings, *, can_continue: bool = False, can_go_back: bool = False
+    ) -> None:
         super().__init__()
         self.settings = settings
-        self.can_continue = can_continue
+        self.can_continue = can_continue and not can_go_back
+        self.can_go_back = can_go_back
+        self._posted: set[str] = set()
+        """What was asked of the App already (a key pressed twice quickly asks once)."""
 
     def compose(self) -> ComposeResult:
         """The form: one compact row per setting, then the buttons."""
@@ -170,7 +180,9 @@ class NewGameScreen(Screen[None]):
             yield Static("", id="form-error")
             with Horizontal(id="new-game-buttons"):
                 yield Button("Start ⏎", id="start", variant="primary", compact=True)
-                if self.can_continue:
+                if self.can_go_back:
+                    yield Button("Back to the game", id="back", compact=True)
+                elif self.can_continue:
                     yield Button("Continue", id="continue", compact=True)
                 yield Button("Quit", id="quit", compact=True)
         yield Footer()
@@ -181,9 +193,11 @@ class NewGameScreen(Screen[None]):
         self.query_one("#start", Button).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Continue only when there is a game to continue."""
+        """Continue only when there is a game to continue; Back only over a game."""
         if action == "continue_game":
-            return True if self.can_continue else None
+            return True if self.can_continue else (False if self.can_go_back else None)
+        if action == "back":
+            return self.can_go_back
         return True
 
     @staticmethod
@@ -244,6 +258,8 @@ class NewGameScreen(Screen[None]):
             self.action_start()
         elif event.button.id == "continue":
             self.action_continue_game()
+        elif event.button.id == "back":
+            self.action_back()
         else:
             self.app.exit()
 
@@ -285,9 +301,17 @@ class NewGameScreen(Screen[None]):
         except ValueError as err:
             self.query_one("#form-error", Static).update(str(err))
             return
-        self.post_message(self.Start(settings))
+        if "start" not in self._posted:
+            self._posted.add("start")
+            self.post_message(self.Start(settings))
 
     def action_continue_game(self) -> None:
         """Resume the unfinished game."""
-        if self.can_continue:
+        if self.can_continue and "continue" not in self._posted:
+            self._posted.add("continue")
             self.post_message(self.Continue())
+
+    def action_back(self) -> None:
+        """Back to the game in progress (once, however fast Esc comes)."""
+        if self.can_go_back and self.is_active and not self._posted:
+            self.dismiss(None)

@@ -1,0 +1,54 @@
+"""A yes-or-no question before something that cannot be undone."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from allfives_tui.ui.screens.dialog import Dialog
+from allfives_tui.ui.widgets.too_small import TooSmall
+
+
+class ConfirmScreen(Dialog[bool]):
+    """Ask ``title``; dismisses with True for ``yes``, False for ``no``.
+
+    ``y`` answers yes, ``n`` and Esc no; Enter presses the focused button,
+    which is ``no`` at first, so a stray Enter changes nothing.
+    """
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, title: str, note: str, *, yes: str, no: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.note = note
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        """The question, what it means, and the two answers."""
+        yield TooSmall()
+        with Vertical(classes="dialog confirm"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.note, classes="dialog-note")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(f"{self.yes} (y)", id="yes", variant="warning", compact=True)
+                yield Button(f"{self.no} (n)", id="no", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        """The safe answer has the focus."""
+        self.query_one("#no", Button).focus()
+
+    def action_answer(self, yes: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(yes)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Each button closes with its answer."""
+        event.stop()
+        self.dismiss(event.button.id == "yes")
