@@ -143,7 +143,9 @@ class AllFivesApp(App[None]):
         self._stop_waiting()
         table.autosave = self._autosave
         self.table = table
-        self.viewer = table.people[0] if table.people else 0
+        # One person sees their tiles throughout; several people at one terminal
+        # (hot-seat) see theirs only on their own turn, after a cover.
+        self.viewer = None if self.hot_seat else (table.people[0] if table.people else 0)
         self._autosave(table.record())
         return GameScreen(table, self.viewer, auto_draw=self.settings.auto_draw)
 

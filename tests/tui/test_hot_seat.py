@@ -78,6 +78,8 @@ async def settle(pilot: Pilot[Any]) -> None:
     app = pilot.app
     for _ in range(400):
         await pilot.pause()
+        if app.game_screen is None or not app.game_screen.is_mounted:
+            continue  # still starting
         if not isinstance(app.screen, GameScreen):
             await app.workers.wait_for_complete()
             await pilot.pause()
@@ -130,9 +132,25 @@ async def test_continue_restores_the_seats_and_names() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, CoverScreen)
-        await pilot.press("enter")
+        await pilot.click("#reveal")  # the mouse lifts the cover too
         await settle(pilot)
-        assert app.table is not None
+        assert app.table is not None and isinstance(app.screen, GameScreen)
+        assert app.screen.viewer == app.table.state.current
+        # and plays: a click on a playable tile selects it, a second click plays it
+        game = app.screen
+        play = next(a for a in game.legal() if isinstance(a, Play))
+        index = game.shown_hand().index(play.tile)
+        hand = game.query_one(HandView)
+        before = len(app.table.state.history)
+        for _ in range(2):
+            await pilot.click(HandView, offset=hand.tile_offset(index))
+            if len(app.table.state.history) > before:
+                break
+        if game.choosing:
+            await pilot.press("enter")
+        await pilot.pause()
+        assert len(app.table.state.history) > before
+        await settle(pilot)
         state = app.table.state
         await pilot.press("q")
     saved = load_current()
