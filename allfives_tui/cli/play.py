@@ -2,19 +2,28 @@
 
 Each option's value was checked on its own by :class:`Settings` while parsing;
 here the remembered settings and the options are checked together, again by
-:class:`Settings` (which asks the engine's rules about the target).
+:class:`Settings` (which asks the engine's rules about the target). A
+remembered setting that is no longer valid is dropped with a notice; it never
+keeps the player out.
+
+One process at a time autosaves the game in progress (:class:`GameLock`): a
+second ``allfives`` on the same data folder says so and offers a separate game
+that is not autosaved, or quitting. A crash exits with status 1 and one line
+naming where the game is kept and the crash log.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 
 from pydantic import ValidationError
 
 from allfives_tui.cli.parser import FLAGS, PROG, describe
 from allfives_tui.table import storage
 from allfives_tui.table.storage import PERSON, SEAT_NAMES, Settings
+from allfives_tui.table.words import one_line
 from engine.errors import RecordError
 from engine.players import LEVELS
 
@@ -22,12 +31,15 @@ _OPTIONS = ("players", "partnerships", "hand_size", "target", "name", "seed", "s
 """Settings fields set by the option of the same name."""
 
 
-def settings_from(args: argparse.Namespace) -> Settings:
-    """The remembered settings, overridden by the command's options.
+def settings_from(
+    args: argparse.Namespace, remembered: Settings | None = None
+) -> Settings:
+    """The remembered settings (``remembered``, else read now), overridden by the
+    command's options.
 
     Raises :class:`~pydantic.ValidationError` when they do not go together.
     """
-    data = storage.load_settings().model_dump()
+    data = (remembered or storage.load_settings()).model_dump()
     for field in _OPTIONS:
         value = getattr(args, field)
         if value is not None and value is not False:  # a switch only ever turns a setting on
@@ -63,26 +75,79 @@ def _bad_option(err: ValidationError) -> int:
     return 2
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run the game; 2 for options that do not go together, 1 when there is nothing to continue."""
+def _ask_for_a_separate_game(lock: storage.GameLock) -> bool:
+    """Another process autosaves the game: True if the player wants a separate game here."""
+    where = lock.holder()
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(
+            f"{PROG}: the game in progress is open in {where}: quit it there first "
+            "(or run this one in a terminal to start a separate game)",
+            file=sys.stderr,
+        )
+        return False
+    print(f"The game in progress is open in {where}, which autosaves it.")
     try:
-        settings = settings_from(args)
+        answer = input(
+            "Start a separate game here? It will not be autosaved (ctrl+s saves a copy). [y/N] "
+        )
+    except (EOFError, KeyboardInterrupt):
+        print()
+        answer = ""
+    if answer.strip().lower() in {"y", "yes"}:
+        return True
+    print(f"{PROG}: quit; the game stays open in {where}")
+    return False
+
+
+def _crashed(error: BaseException) -> str:
+    """One line for a crash outside the app's own handling (the traceback goes to a log)."""
+    text = "".join(traceback.format_exception(error))
+    try:
+        log = f"the crash log with the traceback is {storage.write_crash_log(text)}"
+    except OSError as err:
+        log = f"no crash log could be written ({err.strerror or err})"
+    kind = type(error).__name__
+    kept = storage.current_path()
+    game = f"the game is kept in {kept}" if kept.is_file() else "no game was saved"
+    return f"{PROG} crashed ({kind}: {str(error)[:120]}): {game}; {log}"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the game: 0 when it ends normally; 2 for options that do not go together or a
+    saved game that cannot be continued; 1 when there is nothing to continue, the game
+    is open elsewhere, or the app crashed."""
+    remembered, notices = storage.read_settings()
+    for notice in notices:
+        print(f"{PROG}: {notice}", file=sys.stderr)
+    try:
+        settings = settings_from(args, remembered)
     except ValidationError as err:
         return _bad_option(err)
     except SeatError as err:
         print(f"{PROG}: error: argument --seat: {err}\nTry '{PROG} --help' for the options.",
               file=sys.stderr)
         return 2
+    lock = storage.GameLock()
+    if not lock.acquire():
+        if args.resume:
+            print(
+                f"{PROG}: the game in progress is open in {lock.holder()}: continue it there",
+                file=sys.stderr,
+            )
+            return 1
+        if not _ask_for_a_separate_game(lock):
+            return 1
     resume = None
     if args.resume:
         try:
             resume = storage.load_current()
         except RecordError as err:
             print(
-                f"{PROG}: the saved game {storage.current_path()} cannot be continued: {err}",
+                f"{PROG}: the saved game {storage.current_path()} cannot be continued: "
+                f"{one_line(str(err))}",
                 file=sys.stderr,
             )
-            return 1
+            return 2
         if resume is None:
             print(
                 f"{PROG}: there is no unfinished game to continue (start one with `{PROG}`)",
@@ -91,8 +156,21 @@ def run(args: argparse.Namespace) -> int:
             return 1
     from allfives_tui.ui.app import AllFivesApp
 
-    app = AllFivesApp(settings, resume=resume, start=args.start, speed=args.speed)
-    app.run()
+    app = AllFivesApp(
+        settings, resume=resume, start=args.start, speed=args.speed, lock=lock, notices=notices
+    )
+    try:
+        app.run()
+    except Exception as err:  # a crash before the app could handle it
+        print(_crashed(err), file=sys.stderr)
+        return 1
+    finally:
+        lock.release()
+    for notice in app.notices[len(notices):]:  # the settings' notices were printed first
+        print(f"{PROG}: {notice}", file=sys.stderr)
+    if app.crash_report is not None:
+        print(app.crash_report, file=sys.stderr)
+        return 1
     if app.saved_on_exit is not None:
         print(f"Game saved. Continue it with: {PROG} --continue   ({app.saved_on_exit})")
-    return 0
+    return app.return_code or 0

@@ -5,16 +5,33 @@ temporary folder), else the user's data folder from :mod:`platformdirs`.
 ``current.json`` is the game in progress, as an engine game record;
 ``settings.json`` the last new-game settings. Every write is atomic (a
 temporary file, then a rename), so a kill, even ``kill -9``, leaves the last
-complete save.
+complete save; the temporary files such a kill leaves behind are removed at
+the next start (:func:`clean_temporaries`).
+
+One process at a time autosaves the game in progress: it holds
+:class:`GameLock`, an OS lock on ``current.lock`` that the system frees when
+the process ends, however it ends. A damaged ``current.json`` found at start
+is set aside under a new name (:func:`set_aside_damaged_current`), and a
+crash leaves a log with its traceback here (:func:`write_crash_log`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import json
 import os
+import stat
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not a POSIX system: no lock, as before
+    fcntl = None  # type: ignore[assignment]
 
 from platformdirs import user_data_dir
 from pydantic import (
@@ -38,6 +55,12 @@ from engine.record import GameRecord, LoadedGame, Seat, load_game, save
 ENV_DATA_DIR = "ALLFIVES_DATA_DIR"
 CURRENT = "current.json"
 SETTINGS = "settings.json"
+LOCK = "current.lock"
+"""The lock file of :class:`GameLock` (it stays; only the OS lock on it comes and goes)."""
+SETTINGS_MAX_BYTES = 64 * 1024
+"""A ``settings.json`` larger than this is not read (the real one is a few hundred bytes)."""
+STALE_SECONDS = 60.0
+"""A settings temporary at least this old is left over from a killed process."""
 
 
 def data_dir() -> Path:
@@ -226,13 +249,119 @@ def _rules(players: int, partnerships: bool, hand_size: HandSize, target: int) -
     )
 
 
-def load_settings() -> Settings:
-    """The remembered settings, or the defaults when there are none (or they are unreadable)."""
+class UnreadableFileError(OSError):
+    """A file that is there but is no plain, small file to read (a pipe, a device…)."""
+
+
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
+"""Open without waiting: a named pipe with no writer, or a device, would block a plain open."""
+
+
+def read_small_file(path: Path, cap: int) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``cap`` of them.
+
+    The file is opened without blocking, then the opened file itself is checked
+    (no race between a check and the open): a named pipe, a device or a socket
+    is refused at once, never waited on. Raises :class:`FileNotFoundError` when
+    there is no file and :class:`UnreadableFileError` (an :class:`OSError`
+    whose ``strerror`` says why, in words) for anything else.
+    """
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        raise
+    except OSError as err:
+        if err.errno == errno.ENXIO:
+            raise UnreadableFileError(err.errno, "not a regular file") from None
+        raise UnreadableFileError(err.errno, err.strerror or str(err)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            what = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+            raise UnreadableFileError(errno.EINVAL, what)
+        data = b""
+        while len(data) <= cap:
+            chunk = os.read(fd, cap + 1 - len(data))
+            if not chunk:
+                break
+            data += chunk
+        if len(data) > cap:
+            raise UnreadableFileError(errno.EFBIG, f"larger than {cap // 1024} KiB")
+        return data
+    except BlockingIOError:  # regular in name only (e.g. /proc/kmsg)
+        raise UnreadableFileError(errno.EAGAIN, "it would wait for data") from None
+    except UnreadableFileError:
+        raise
+    except OSError as err:
+        raise UnreadableFileError(err.errno, err.strerror or str(err)) from None
+    finally:
+        os.close(fd)
+
+
+_TOGETHER = ("names", "levels", "name")
+"""What a remembered error of the settings as a whole (two people of one name) drops, in turn."""
+
+
+def _shown(value: object) -> str:
+    text = one_line(repr(value))
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def read_settings() -> tuple[Settings, tuple[str, ...]]:
+    """The remembered settings, and a notice for each one dropped.
+
+    No file gives the defaults, silently. A file that cannot be read (not a
+    plain file, too large, not JSON) gives the defaults with a notice; a
+    remembered setting that is no longer valid (a target of 7, a pace of 9
+    seconds) is dropped with a notice naming it, and the others are kept.
+    Never blocks: ``settings.json`` is read like any untrusted file
+    (:func:`read_small_file`).
+    """
     path = data_dir() / SETTINGS
     try:
-        return Settings.model_validate_json(path.read_text(encoding="utf-8"))
-    except (OSError, ValidationError, ValueError):
-        return Settings()
+        data = json.loads(read_small_file(path, SETTINGS_MAX_BYTES))
+    except FileNotFoundError:
+        return Settings(), ()
+    except OSError as err:
+        return Settings(), (f"Could not read the settings in {path} ({err.strerror}): "
+                            "using the defaults.",)
+    except (ValueError, RecursionError):
+        return Settings(), (f"The settings in {path} are not valid JSON: using the defaults.",)
+    if not isinstance(data, dict):
+        return Settings(), (f"The settings in {path} are not a JSON object: using the defaults.",)
+    data = {k: v for k, v in data.items() if k in Settings.model_fields}
+    notices: list[str] = []
+    while True:
+        try:
+            return Settings.model_validate(data), tuple(notices)
+        except ValidationError as err:
+            dropped = False
+            for problem in err.errors():
+                loc = problem["loc"]
+                field = str(loc[0]) if loc else None
+                if field not in data:
+                    field = next((f for f in _TOGETHER if f in data), None)
+                if field is None:
+                    continue
+                why = one_line(str(problem["msg"]).removeprefix("Value error, "))
+                label = field.replace("_", " ")
+                notices.append(
+                    f"Dropped the remembered {label} {_shown(data.pop(field))}, "
+                    f"no longer valid: {why}."
+                )
+                dropped = True
+            if not dropped:  # pragma: no cover - every error names a field or _TOGETHER's
+                return Settings(), (*notices, "The remembered settings are reset.")
+
+
+def load_settings() -> Settings:
+    """The remembered settings (see :func:`read_settings`), without the notices."""
+    return read_settings()[0]
 
 
 def save_settings(settings: Settings) -> None:
@@ -259,6 +388,165 @@ def has_unfinished() -> bool:
         return load_current() is not None
     except RecordError:
         return False
+
+
+def _stamp() -> str:
+    return datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
+def set_aside_damaged_current() -> str | None:
+    """Move a ``current.json`` that cannot be read out of the way; a notice saying so.
+
+    ``None`` when there is no such file or it reads well. A damaged file (or a
+    pipe, a device…) is renamed ``current.damaged-YYYYmmdd-HHMMSS.json`` in the
+    same folder, so nothing is lost and a new game can be saved; the notice
+    names the problem and the new name. Only the process that holds the
+    :class:`GameLock` should call this.
+    """
+    path = current_path()
+    if not os.path.lexists(path):
+        return None
+    try:
+        load_game(path)
+    except RecordError as err:
+        problem = one_line(str(err))
+        base = f"current.damaged-{_stamp()}"
+        aside = path.with_name(f"{base}.json")
+        n = 1
+        while os.path.lexists(aside):
+            n += 1
+            aside = path.with_name(f"{base}-{n}.json")
+        try:
+            os.rename(path, aside)
+        except OSError as move:
+            return (
+                f"The saved game {path} cannot be read ({problem}) "
+                f"and could not be set aside: {move.strerror or move}."
+            )
+        return f"The saved game could not be read ({problem}): it is set aside as {aside}."
+    return None
+
+
+def clean_temporaries(folder: Path | None = None, *, now: float | None = None) -> list[Path]:
+    """Remove the temporary files a killed save left behind; the ones removed.
+
+    :func:`engine.files.atomic_write` writes ``.current.json.XXXX.tmp`` (or
+    ``.settings.json.XXXX.tmp``) and renames it into place; a kill in between
+    leaves it. Only the holder of the :class:`GameLock` writes ``current.json``,
+    so when it calls this every such temporary is stale; a settings temporary
+    may be another instance's write in progress, so only one at least
+    :data:`STALE_SECONDS` old is removed. Only plain files are touched.
+    """
+    folder = folder or data_dir()
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    for name, min_age in ((CURRENT, 0.0), (SETTINGS, STALE_SECONDS)):
+        try:
+            found = list(folder.glob(f".{name}.*.tmp"))
+        except OSError:
+            return removed
+        for tmp in found:
+            try:
+                info = tmp.lstat()
+                if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= min_age:
+                    tmp.unlink()
+                    removed.append(tmp)
+            except OSError:
+                continue
+    return removed
+
+
+def write_crash_log(text: str) -> Path:
+    """Write a crash report (the traceback) to a new file; where it went.
+
+    The file is ``crash-YYYYmmdd-HHMMSS-PID.log`` in the data folder, or in
+    the system's temporary folder when the data folder cannot be written.
+    Raises :class:`OSError` only when neither can.
+    """
+    import tempfile
+
+    name = f"crash-{_stamp()}-{os.getpid()}.log"
+    try:
+        return atomic_write(data_dir() / name, text)
+    except OSError:
+        return atomic_write(Path(tempfile.gettempdir()) / f"allfives-{name}", text)
+
+
+class GameLock:
+    """The right to autosave the game in progress: one process at a time.
+
+    An OS lock (``fcntl.flock``) on ``current.lock`` in the data folder, held
+    from :meth:`acquire` until :meth:`release` or the end of the process; the
+    system frees it when the process ends however it ends (even ``kill -9``),
+    so a crash never leaves it taken. The holder writes its process id into
+    the file, for the others to name. It guards the autosave only: replays,
+    ``sim`` and help never take it.
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or data_dir() / LOCK
+        self._fd: int | None = None
+        self.other: str | None = None
+        """After a failed :meth:`acquire`: the holder's process id, as written (or "")."""
+
+    @property
+    def held(self) -> bool:
+        """True while this object holds the lock."""
+        return self._fd is not None
+
+    def acquire(self) -> bool:
+        """Take the lock; False only when another process holds it.
+
+        When no lock can be made at all (no ``fcntl``, a data folder that
+        cannot be written) this says True without holding one: the autosave
+        then reports its own trouble, as it did before there was a lock.
+        """
+        if self._fd is not None:
+            return True
+        if fcntl is None:  # pragma: no cover - not POSIX
+            return True
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, flags, 0o666)
+        except OSError:
+            return True
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                return True
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as err:
+            if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                self.other = self._read_holder(fd)
+                os.close(fd)
+                return False
+            os.close(fd)
+            return True
+        self._fd = fd
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        return True
+
+    @staticmethod
+    def _read_holder(fd: int) -> str:
+        try:
+            text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        except OSError:
+            return ""
+        return text if text.isdigit() else ""
+
+    def holder(self) -> str:
+        """Who holds the lock, in words: "another allfives (process 1234)"."""
+        return f"another allfives (process {self.other})" if self.other else "another allfives"
+
+    def release(self) -> None:
+        """Let the lock go (the file stays)."""
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            with contextlib.suppress(OSError):
+                os.close(fd)  # closing the only descriptor frees the flock
 
 
 class ReplayLoadError(RecordError):
@@ -331,6 +619,12 @@ class AutoSaver:
         except OSError as err:
             self.error = f"could not autosave to {self.path}: {err.strerror or err}"
             raise
+
+    @property
+    def pending(self) -> bool:
+        """True while a queued save has not reached the disk yet."""
+        last = self._last
+        return last is not None and not last.done()
 
     def flush(self, timeout: float = 5.0) -> None:
         """Wait for the queued saves to reach the disk."""

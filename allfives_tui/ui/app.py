@@ -21,7 +21,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.worker import get_current_worker
+from textual.worker import WorkerFailed, get_current_worker
 
 from allfives_tui.table import storage
 from allfives_tui.table.storage import AutoSaver, GameLock, Settings
@@ -285,6 +285,10 @@ class AllFivesApp(App[None]):
         if self._setting_up():
             self._held = lambda: self._auto(table, state, action)
             return
+        if self.saver is not None and self.saver.pending:
+            # like a computer's move, an automatic one waits for the last save
+            self._auto_timer = self.set_timer(0.01, lambda: self._auto(table, state, action))
+            return
         if self.table is table and table.state is state and self.viewer is not None:
             self.play(self.viewer, action)
 
@@ -399,7 +403,9 @@ class AllFivesApp(App[None]):
         super()._handle_exception(error)
         self._exit_renderables.clear()  # the traceback is in the log, not on the screen
 
-    def _crash_line(self, error: Exception) -> str:
+    def _crash_line(self, error: BaseException) -> str:
+        while isinstance(error, WorkerFailed):  # a computer's worker: what it raised
+            error = error.error
         kind = type(error).__name__
         what = f"{kind}: {error}" if str(error) else kind
         what = what.splitlines()[0][:120] if what else kind

@@ -90,6 +90,9 @@ class FakeApp:
     def __init__(self, settings: storage.Settings, **kwargs: Any) -> None:
         FakeApp.opened = {"settings": settings, **kwargs}
         self.saved_on_exit = None
+        self.notices = list(kwargs.get("notices", ()))
+        self.crash_report = None
+        self.return_code = 0
 
     def run(self) -> None:
         pass

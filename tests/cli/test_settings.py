@@ -62,11 +62,16 @@ def test_one_setting_checked_alone() -> None:
         Settings.check_one("target", "-5")
 
 
-def test_a_remembered_bad_combination_falls_back_to_the_defaults() -> None:
+def test_a_remembered_setting_no_longer_valid_is_dropped_and_the_rest_kept() -> None:
     path = storage.data_dir() / storage.SETTINGS
     path.parent.mkdir(parents=True)
     path.write_text('{"players": 3, "target": 7, "name": "Ana"}')
-    assert storage.load_settings() == Settings()
+    settings, notices = storage.read_settings()
+    assert settings == Settings(players=3, name="Ana")
+    assert notices == (
+        "Dropped the remembered target 7, no longer valid: the target must be a multiple of 5.",
+    )
     path.write_text('{"players": 3, "target": 150, "name": "Ana", "speed": "fast"}')
-    loaded = storage.load_settings()
+    loaded, notices = storage.read_settings()
     assert (loaded.players, loaded.target, loaded.name, loaded.speed) == (3, 150, "Ana", 0.3)
+    assert notices == ()

@@ -149,9 +149,10 @@ def test_continue_with_no_saved_game_says_so_and_exits_1(
 def test_continue_with_a_damaged_save_says_why(capsys: pytest.CaptureFixture[str]) -> None:
     storage.current_path().parent.mkdir(parents=True)
     storage.current_path().write_text('{"format": "allfives-record", "version": 1}')
-    assert main(["--continue"]) == 1
+    assert main(["--continue"]) == 2
     err = capsys.readouterr().err
     assert "cannot be continued" in err and "rules" in err
+    assert len(err.splitlines()) == 1
 
 
 def test_bad_options_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
