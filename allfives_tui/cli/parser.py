@@ -37,7 +37,7 @@ DEFAULT_COMMAND = "play"
 USAGE = f"""\
 {PROG} [-h] [--version] [play options]
        {PROG} play [play options]
-       {PROG} replay FILE [--text]
+       {PROG} replay FILE [--text] [--all]
        {PROG} sim LEVEL LEVEL [LEVEL ...] [sim options]"""
 
 FLAGS: dict[str, str] = {
@@ -179,6 +179,13 @@ def add_replay_arguments(parser: argparse._ActionsContainer) -> None:
         "--text",
         action="store_true",
         help="print the game as plain text, hand by hand, instead of opening the replay screen",
+    )
+    parser.add_argument(
+        "--all",
+        dest="reveal_all",
+        action="store_true",
+        help="show every hand and the boneyard even when the game is not over "
+        "(a game in progress is otherwise shown as its player saw it)",
     )
 
 

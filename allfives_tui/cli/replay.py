@@ -1,9 +1,11 @@
-"""``allfives replay FILE [--text]``: step through a saved game, or print it as text.
+"""``allfives replay FILE [--text] [--all]``: step through a saved game, or print it as text.
 
 A file that cannot be replayed exits with status 2 and one line on stderr,
 ``allfives: FILE: problem``. When the actions before a bad one are sound, the
 full-screen replay first offers to replay up to the last good one. Nothing here
-ever writes to the file. The arguments are in :mod:`allfives_tui.cli.parser`.
+ever writes to the file. A game still in progress is shown as its player saw
+it (the other hands face down) unless ``--all`` asks for everything. The
+arguments are in :mod:`allfives_tui.cli.parser`.
 """
 
 from __future__ import annotations
@@ -32,11 +34,11 @@ def run(args: argparse.Namespace) -> int:
             return _fail(file, err.message)
         from allfives_tui.ui.screens.replay import ReplayApp
 
-        ReplayApp(error=err, path=file).run()
+        ReplayApp(error=err, path=file, reveal_all=args.reveal_all).run()
         return _fail(file, err.message)
     if args.text:
         try:
-            sys.stdout.write(render_text(replay))
+            sys.stdout.write(render_text(replay, reveal_all=args.reveal_all))
             sys.stdout.flush()
         except BrokenPipeError:  # e.g. piped into `head`: stop quietly
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -44,5 +46,5 @@ def run(args: argparse.Namespace) -> int:
         return 0
     from allfives_tui.ui.screens.replay import ReplayApp
 
-    ReplayApp(replay=replay, title=file).run()
+    ReplayApp(replay=replay, title=file, reveal_all=args.reveal_all).run()
     return 0

@@ -22,6 +22,9 @@ from engine import (
 )
 from engine.record import GameRecord, LoadedGame
 
+NOBODY = -1
+"""A replay viewer who sees no hand at all: every hand face down, no drawn tile named."""
+
 
 @dataclass(frozen=True, slots=True)
 class Frame:
@@ -111,6 +114,25 @@ class Replay:
             return self.hand_start(hand + 1)
         return self.last
 
+    # -- who may see what ------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        """True when the record runs to the end of the game (every hand may then open)."""
+        return self.frames[-1].state.is_terminal
+
+    def private_viewer(self) -> int | None:
+        """Whose view the record must be replayed from, unless asked on purpose for all.
+
+        ``None`` (every hand face up) once the game is over. A game still in
+        progress (a ``ctrl+s`` copy, ``current.json``) shows only what its
+        player saw: the seat of its one person; with several people (hot-seat)
+        or none, :data:`NOBODY` (every hand face down).
+        """
+        if self.finished:
+            return None
+        owner = self.owner
+        return NOBODY if owner is None else owner
+
     # -- words -----------------------------------------------------------------
     @property
     def owner(self) -> int | None:
@@ -137,7 +159,10 @@ class Replay:
         return self.names().says(seat, verb)
 
     def view_name(self, seat: int) -> str:
-        """``"Ann's view"``; ``"your view"`` for the owner's seat."""
+        """``"Ann's view"``; ``"your view"`` for the owner's seat; for :data:`NOBODY`,
+        ``"every hand face down"``."""
+        if seat == NOBODY:
+            return "every hand face down"
         return f"{self.names().possessive(seat)} view"
 
     def wins_word(self, team: int) -> str:

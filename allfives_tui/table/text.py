@@ -2,11 +2,15 @@
 
 Plain ASCII, one action a line in notation with its points and the running
 scores, then the end-of-hand arithmetic: made for sharing and for diffs.
+
+A game still in progress is printed as its player saw it (see
+:meth:`~allfives_tui.table.replay.Replay.private_viewer`): the other hands
+and the boneyard face down. ``reveal_all`` (``--all``) prints everything.
 """
 
 from __future__ import annotations
 
-from allfives_tui.table.replay import Frame, Replay
+from allfives_tui.table.replay import NOBODY, Frame, Replay
 from allfives_tui.table.words import Names, printable
 from engine import GameOver, HandOver
 
@@ -15,8 +19,10 @@ def _scores(scores: tuple[int, ...]) -> str:
     return " : ".join(str(s) for s in scores)
 
 
-def render_text(replay: Replay) -> str:
-    """The whole game as text (ending with a newline)."""
+def render_text(replay: Replay, *, reveal_all: bool = False) -> str:
+    """The whole game as text (ending with a newline); an unfinished game from its
+    player's view unless ``reveal_all``."""
+    viewer = None if reveal_all else replay.private_viewer()
     record = replay.record
     rules = replay.rules
     width = max(len(replay.seat_name(seat)) for seat in range(rules.players))
@@ -34,11 +40,18 @@ def render_text(replay: Replay) -> str:
     out.append("Seats: " + ", ".join(seats))
     if record.seed is not None:
         out.append(f"Seed: {record.seed}")
+    if viewer == NOBODY:
+        out.append("The game is not over: every hand is face down (--all shows them).")
+    elif viewer is not None:
+        out.append(
+            f"The game is not over: shown as {replay.seat_name(viewer)} saw it, the other "
+            "hands and the boneyard face down (--all shows them)."
+        )
     labels = Names.of([s.name for s in record.seats], rules)
     out.append("Scores: " + " : ".join(labels.team(t) for t in range(rules.teams)))
     for frame in replay.frames:
         if frame.move == 0:
-            _deal_lines(out, frame, replay, width)
+            _deal_lines(out, frame, replay, width, viewer)
         else:
             _move_line(out, frame, replay, width)
         for ev in frame.events:
@@ -61,15 +74,25 @@ def render_text(replay: Replay) -> str:
     return "\n".join(out) + "\n"
 
 
-def _deal_lines(out: list[str], frame: Frame, replay: Replay, width: int) -> None:
+def _face_down(count: int) -> str:
+    return f"({count} tile{'s' if count != 1 else ''}, face down)"
+
+
+def _deal_lines(
+    out: list[str], frame: Frame, replay: Replay, width: int, viewer: int | None
+) -> None:
     state = frame.state
     start = state.current if state.current is not None else 0
     out.append("")
     out.append(f"Hand {frame.hand}: {replay.says(start, 'leads')}")
     for seat, hand in enumerate(state.hands):
-        tiles = " ".join(str(t) for t in hand)
+        shown = viewer is None or viewer == seat
+        tiles = " ".join(str(t) for t in hand) if shown else _face_down(len(hand))
         out.append(f"  {replay.seat_name(seat) + ':':<{width + 1}} {tiles}")
-    bone = " ".join(str(t) for t in state.boneyard) or "(empty)"
+    if viewer is None:
+        bone = " ".join(str(t) for t in state.boneyard) or "(empty)"
+    else:
+        bone = _face_down(len(state.boneyard)) if state.boneyard else "(empty)"
     out.append(f"  Boneyard: {bone}")
 
 

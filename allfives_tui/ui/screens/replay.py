@@ -1,4 +1,4 @@
-"""The replay screen: step through a recorded game with every hand face up.
+"""The replay screen: step through a recorded game, every hand face up or one seat's view.
 
 :class:`ReplayScreen` takes a :class:`~engine.record.GameRecord` (or a ready
 :class:`~allfives_tui.table.replay.Replay`) and works inside any app: the game
@@ -9,6 +9,12 @@ precomputed, so stepping back is instant; widgets only render the frame.
 :class:`OpenReplayScreen` asks for a file, shows why a file cannot be
 replayed (the same one line as the command prints) and, when the actions
 before a bad one are sound, offers to replay up to the last good one.
+
+A game still in progress (a ``ctrl+s`` copy, ``current.json``) replays
+only from its player's view (:meth:`~allfives_tui.table.replay.Replay.private_viewer`):
+the other hands face down, their draws unnamed, and ``v`` does not change
+the view; ``reveal_all`` (``allfives replay FILE --all``) shows everything.
+A finished game opens every hand.
 
 The shared widgets repaint in place while their size stays the same, so a
 step repaints only what changed; the screen patches none of their internals.
@@ -28,7 +34,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Input, Static
 
-from allfives_tui.table.replay import Frame, Replay, describe_events
+from allfives_tui.table.replay import NOBODY, Frame, Replay, describe_events
 from allfives_tui.table.storage import ReplayLoadError, read_replay
 from allfives_tui.ui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
 from allfives_tui.ui.widgets.move_list import MoveList
@@ -69,7 +75,8 @@ class ReplayScreen(Screen[None]):
     index: reactive[int] = reactive(0, init=False, repaint=False)
     """The frame on show."""
     viewer: reactive[int | None] = reactive(None, init=False, repaint=False)
-    """``None`` shows every hand face up; a seat shows only what that seat saw."""
+    """``None`` shows every hand face up; a seat shows only what that seat saw
+    (:data:`~allfives_tui.table.replay.NOBODY`: no hand at all)."""
     playing: reactive[bool] = reactive(False, init=False, repaint=False)
     """True while automatic play runs."""
 
@@ -79,13 +86,21 @@ class ReplayScreen(Screen[None]):
         *,
         start: int = 0,
         source: str | None = None,
+        reveal_all: bool = False,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        """Replay ``record`` from frame ``start``; ``source`` (a file name) shows in the title."""
+        """Replay ``record`` from frame ``start``; ``source`` (a file name) shows in the title.
+
+        An unfinished game shows only its player's view unless ``reveal_all``.
+        """
         super().__init__(name=name, id=id, classes=classes)
         self.replay = record if isinstance(record, Replay) else Replay(record)
+        self.private_view = None if reveal_all else self.replay.private_viewer()
+        """The one view an unfinished game may be seen from (``None``: any view)."""
+        if self.private_view is not None:
+            self.set_reactive(ReplayScreen.viewer, self.private_view)
         self.source = source
         self.names = tuple(self.replay.seat_name(seat) for seat in range(self.replay.rules.players))
         self.speed = DEFAULT_SPEED
@@ -127,6 +142,7 @@ class ReplayScreen(Screen[None]):
         self._event = self.query_one("#replay-event", Static)
         self._status = self.query_one("#replay-status", Static)
         self._ready = True
+        self._turn_hands(self.viewer)
         self._render_frame()
         self._moves.focus()
 
@@ -140,10 +156,14 @@ class ReplayScreen(Screen[None]):
         self._render_frame()
 
     def watch_viewer(self, viewer: int | None) -> None:
+        self._turn_hands(viewer)
+        self._render_frame()
+
+    def _turn_hands(self, viewer: int | None) -> None:
+        """Mark the hands ``viewer`` may not see as face down."""
         for seat, hand in enumerate(self._hands):
             face_down = viewer is not None and viewer != seat
             hand.parent.set_class(face_down, "-face-down")  # type: ignore[union-attr]
-        self._render_frame()
 
     def watch_playing(self, playing: bool) -> None:
         if playing:
@@ -184,7 +204,8 @@ class ReplayScreen(Screen[None]):
                 label.update(self._seat_label(seat, to_play), layout=False)
                 if to_play and self._hands_box.max_scroll_y:
                     self.call_after_refresh(self._show_seat, seat)
-        self._scoreboard.show(state, self.names, human=self.viewer)
+        human = None if self.viewer == NOBODY else self.viewer
+        self._scoreboard.show(state, self.names, human=human)
         self._boneyard.show(state)
         # the move list's highlight follows in the next repaint: the frame comes first
         self.call_after_refresh(self._moves.show, self.index)
@@ -227,6 +248,8 @@ class ReplayScreen(Screen[None]):
             parts.append("all hands face up")
         else:
             parts.append(replay.view_name(self.viewer))
+        if self.private_view is not None:
+            parts.append("game in progress")
         if self.playing:
             parts.append(f"▶ playing, {SPEEDS[self.speed]:g} s a step")
         self._status.update(" · ".join(parts), layout=False)
@@ -294,8 +317,19 @@ class ReplayScreen(Screen[None]):
         else:
             self.go(self.index + 1)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``v`` is dimmed while an unfinished game keeps its one view."""
+        if action == "cycle_view" and self.private_view is not None:
+            return None
+        return True
+
     def action_cycle_view(self) -> None:
-        """All hands face up → seat 1's view → seat 2's view … → all hands again."""
+        """All hands face up → seat 1's view → seat 2's view … → all hands again.
+
+        An unfinished game keeps its player's view (nothing changes).
+        """
+        if self.private_view is not None:
+            return
         players = self.replay.rules.players
         if self.viewer is None:
             self.viewer = 0
@@ -331,14 +365,17 @@ class OpenReplayScreen(ModalScreen[None]):
         path: str | None = None,
         *,
         error: ReplayLoadError | None = None,
+        reveal_all: bool = False,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        """Start with ``path`` in the input; ``error`` shows a problem already found."""
+        """Start with ``path`` in the input; ``error`` shows a problem already found;
+        ``reveal_all`` opens an unfinished game with every hand face up."""
         super().__init__(name=name, id=id, classes=classes)
         self.initial_path = path or ""
         self.error = error
+        self.reveal_all = reveal_all
 
     def compose(self) -> ComposeResult:
         """Title, path input, problem line and buttons."""
@@ -396,23 +433,34 @@ class OpenReplayScreen(ModalScreen[None]):
             self._show_error(ReplayLoadError("give the path of a saved game"))
             return
         try:
-            screen = ReplayScreen(read_replay(Path(path).expanduser()), source=path)
+            replay = read_replay(_expand(path))
         except ReplayLoadError as err:
             self._show_error(err)
             return
-        self.app.switch_screen(screen)
+        self.app.switch_screen(ReplayScreen(replay, source=path, reveal_all=self.reveal_all))
 
     @on(Button.Pressed, "#open-salvage")
     def _salvage(self) -> None:
         if self.error is None or self.error.salvage is None:
             return
         path = self.query_one(Input).value.strip()
-        self.app.switch_screen(ReplayScreen(Replay(self.error.salvage), source=path or None))
+        screen = ReplayScreen(
+            Replay(self.error.salvage), source=path or None, reveal_all=self.reveal_all
+        )
+        self.app.switch_screen(screen)
 
     @on(Button.Pressed, "#open-cancel")
     def action_cancel(self) -> None:
         """Close without opening anything."""
         self.dismiss(None)
+
+
+def _expand(path: str) -> str:
+    """``~`` and ``~user`` expanded when they can be (else the path as typed)."""
+    try:
+        return str(Path(path).expanduser())
+    except (RuntimeError, ValueError):  # no home folder to expand to
+        return path
 
 
 class _Blank(Screen[None]):
@@ -437,10 +485,13 @@ class ReplayApp(App[None]):
         title: str | None = None,
         error: ReplayLoadError | None = None,
         path: str | None = None,
+        reveal_all: bool = False,
     ) -> None:
         """Show ``replay`` from frame ``start`` (titled by its file), or ``error`` about
-        ``path`` with its salvage."""
+        ``path`` with its salvage; an unfinished game from its player's view unless
+        ``reveal_all``."""
         super().__init__()
+        self._reveal_all = reveal_all
         self._replay = replay
         self._start = start
         self._source = title
@@ -454,6 +505,11 @@ class ReplayApp(App[None]):
     def on_mount(self) -> None:
         """Push the replay, or the problem."""
         if self._replay is not None:
-            self.push_screen(ReplayScreen(self._replay, start=self._start, source=self._source))
+            screen = ReplayScreen(
+                self._replay, start=self._start, source=self._source, reveal_all=self._reveal_all
+            )
+            self.push_screen(screen)
         else:
-            self.push_screen(OpenReplayScreen(self._path, error=self._error))
+            self.push_screen(
+                OpenReplayScreen(self._path, error=self._error, reveal_all=self._reveal_all)
+            )
