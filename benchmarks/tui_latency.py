@@ -198,7 +198,7 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=40, help="turns measured per size")
     parser.add_argument("--profile", choices=("cursor", "play"), help="profile these keys")
     args = parser.parse_args()
-    os.environ.setdefault("ALLFIVES_DATA_DIR", tempfile.mkdtemp(prefix="allfives-bench-"))
+    os.environ["ALLFIVES_DATA_DIR"] = tempfile.mkdtemp(prefix="allfives-bench-")  # never yours
     print(f"{'size':>8}  {'cold start':>10}  {'cursor key':>10}  {'play a tile':>11}  keys")
     ok = True
     profiler = None
