@@ -77,6 +77,15 @@ class Names:
         """``"West leads"``, ``"You lead"``."""
         return f"{self.seat(seat)} {self.verb(seat, verb)}"
 
+    def label(self, seat: int) -> str:
+        """``seat``'s name as a label (a scoreboard row), *you* marked: "Ana (you)".
+
+        The name shows as it is ("You" when the person kept the default name,
+        with nothing added).
+        """
+        name = self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
+        return f"{name} (you)" if seat == self.you and name != YOU else name
+
     def possessive(self, seat: int) -> str:
         """``"West's"``, ``"your"``."""
         return "your" if seat == self.you else f"{self.seat(seat)}'s"

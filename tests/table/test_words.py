@@ -102,3 +102,10 @@ def test_names_from_files_cannot_drive_the_terminal() -> None:
     assert names.seat(0) == "Ana?[2J" and names.seat(1) == "Bo?b"
     assert printable("a\tb") == "a?b"
     assert one_line("Value error,   the\n target  is bad") == "the target is bad"
+
+
+def test_labels_mark_you_once() -> None:
+    names = Names(("Ana", "West"), TWO, you=0)
+    assert names.label(0) == "Ana (you)" and names.label(1) == "West"
+    assert Names(("You", "West"), TWO, you=0).label(0) == "You"  # the default name, unmarked
+    assert Names(("Ana", "West"), TWO, you=None).label(0) == "Ana"

@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from allfives_tui.table.words import Names
 from engine import GameState, Phase, Play, SeatView
 
 Snapshot = GameState | SeatView
@@ -102,18 +103,20 @@ class Scoreboard(_Steady):
         table.add_row("", "", Text("pts", style="dim"), Text("tiles", style="dim"))
         rows = 1
         turn = snapshot.current if snapshot.phase is Phase.PLAY else None
+        # one rule for team names and for marking "(you)": words.Names
+        labels, mine = Names(tuple(names), rules), Names(tuple(names), rules, human)
         for team in range(rules.teams):
             seats = rules.seats_of(team)
             score = snapshot.scores[team] if snapshot.scores else 0
             if len(seats) > 1:
-                label = " & ".join(names[s] for s in seats)
+                label = labels.team(team)
                 table.add_row("", Text(label, style="bold"), Text(str(score), style="bold"), "")
                 rows += 1
             for s in seats:
                 marker = Text("▶", style="bold") if s == turn else Text(" ")
                 name = Text(names[s], style="bold" if s == human else "")
-                if s == human and names[s].lower() != "you":
-                    name.append(" (you)", style="dim")
+                if s == human and (marked := mine.label(s)) != names[s]:
+                    name.append(marked.removeprefix(names[s]), style="dim")
                 pts = "" if len(seats) > 1 else str(score)
                 table.add_row(marker, name, Text(pts, style="bold"), Text(str(counts[s])))
                 rows += 1
