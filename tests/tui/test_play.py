@@ -136,7 +136,7 @@ async def test_choosing_the_end_when_a_tile_fits_two() -> None:
         assert screen.selected_tile() == parse_tile("5-3")  # the only playable tile
         await pilot.press("enter")
         assert screen.choosing == (End.W, End.E)
-        assert "5-3 fits west (no score), east (no score)" in screen_text(app)
+        assert "⏎ plays 5-3 on the west end (no score)" in screen_text(app)
         board = screen.query_one(Board)
         assert board.highlight == (End.W, End.E) and board.cursor is End.W
         await pilot.press("right")

@@ -296,10 +296,20 @@ class GameScreen(Screen[None]):
         self.query_one(Board).update_layout(
             view.layout, highlight=highlight, cursor=cursor, last=self.last_tile
         )
-        prompt = self.prompt_text()
+        prompt = self.prompt_text(self._prompt_width())
         if prompt != self._prompt:
             self._prompt = prompt
             self.query_one("#prompt", Static).update(prompt, layout=False)  # one row high
+
+    def _prompt_width(self) -> int:
+        """The cells the one-row prompt has for its text."""
+        box = self.query_one("#prompt", Static)
+        width = box.content_region.width or self.app.size.width - 2
+        return max(width, 20)
+
+    def on_resize(self) -> None:
+        """The prompt says as much as the new width holds."""
+        self._render_soon()
 
     def _no_hand_text(self) -> str:
         """What the hand panel says when it shows no tiles."""
@@ -313,8 +323,9 @@ class GameScreen(Screen[None]):
             return f"(tiles hidden while {who} plays)"
         return "(tiles hidden)"
 
-    def prompt_text(self) -> str:
-        """What the player should do now, in words."""
+    def prompt_text(self, width: int = 1000) -> str:
+        """What the player should do now, in words (in at most ``width`` cells where
+        it can be said shorter)."""
         st = self.state
         if st.phase is Phase.OVER:
             return "The game is over."
@@ -329,10 +340,7 @@ class GameScreen(Screen[None]):
         legal = self.legal()
         tile = self.selected_tile()
         if self.choosing and tile is not None:
-            ends = ", ".join(
-                f"{e.word} ({self._points_text(Play(tile=tile, end=e))})" for e in self.choosing
-            )
-            return f"{tile} fits {ends}: ←→ or n/e/s/w, ⏎ plays, Esc back"
+            return self._choosing_text(tile, width)
         if legal and isinstance(legal[0], Draw):
             return "Nothing fits an open end: press d to draw from the boneyard"
         if legal and isinstance(legal[0], Pass):
@@ -350,6 +358,32 @@ class GameScreen(Screen[None]):
             where = f"on the {fits[0].word} end"
             return f"Your turn: ←→ or 1-9 choose, ⏎ plays {tile} {where} ({score})"
         return f"Your turn: ←→ or 1-9 choose, ⏎ plays {tile} (it fits {len(fits)} ends)"
+
+    def _choosing_text(self, tile: Tile, width: int) -> str:
+        """While choosing an end: where ⏎ plays the tile, then as much about the other
+        ends as fits in ``width`` cells."""
+        chosen = self.choosing[self.cursor]
+        here = f"⏎ plays {tile} on the {chosen.word} end ({self._points(tile, chosen)})"
+        others = [e for e in self.choosing if e is not chosen]
+        letters = "/".join(e.value.lower() for e in others)
+        words = ", ".join(f"{e.word} ({self._points(tile, e)})" for e in others)
+        shorter = ", ".join(f"{e.word} {self._points(tile, e, short=True)}" for e in others)
+        short = ", ".join(f"{e.value} {self._points(tile, e, short=True)}" for e in others)
+        ends = "end" if len(others) == 1 else "ends"
+        for text in (
+            f"{here} · ←→ or {letters}: {words} · Esc back",
+            f"{here} · ←→ or {letters}: {shorter} · Esc back",
+            f"{here} · ←→ or {letters}: {short} · Esc back",
+            f"{here} · ←→ {len(others)} other {ends} · Esc back",
+            f"{here} · ←→ · Esc",
+        ):
+            if len(text) <= width:
+                return text
+        return here
+
+    def _points(self, tile: Tile, end: End, *, short: bool = False) -> str:
+        text = self._points_text(Play(tile=tile, end=end))
+        return "+0" if short and text == "no score" else text
 
     def _points_text(self, action: Play) -> str:
         """What playing ``action`` now would score, as the engine counts it."""

@@ -49,6 +49,18 @@ multiple of five. The first side to reach the target wins, even mid-hand.
 **Mouse:** click a tile to choose it, click it again to play it; where it fits
 two ends, click the highlighted end on the board.
 
+## The board
+Each open end has a marker: its letter and the pip a tile needs there.
+
+| marker | means |
+|---|---|
+| ` W:5 ` | an open end |
+| `▸W:5◂` green | the chosen tile fits here |
+| `▶W:5◀` bright | choosing an end: `⏎` plays the tile **here** (the prompt names it) |
+| `▹W:5◃` | choosing an end: the tile fits here too; `←` `→` or its letter moves there |
+
+The spinner has a double border; the tile just played is highlighted.
+
 Playable tiles have solid borders; tiles that cannot be played now have dashed
 borders and are dimmed; the chosen tile has a heavy border and `▶n◀` above it.
 """

@@ -17,8 +17,11 @@ Public API (stable; the game and replay screens use it):
 
 * ``Board(layout=None, *, highlight=(), cursor=None, last=None)``
 * ``board.update_layout(layout, *, highlight=(), cursor=None, last=None)``
-* reactives ``tableau`` (the Layout), ``highlight`` (ends to highlight),
-  ``cursor`` (the end currently chosen), ``last`` (the tile to mark as just played)
+* reactives ``tableau`` (the Layout), ``highlight`` (ends to highlight: where
+  the selected tile fits; with a ``cursor``, the ends to choose from),
+  ``cursor`` (the end chosen: the one marker drawn in the most prominent
+  style, the other highlighted ends plainly secondary), ``last`` (the tile
+  to mark as just played)
 * message :class:`Board.EndClicked` (``end``) when an open end's marker is clicked
 * :func:`plan_board` — the pure layout computation, for tests.
 
@@ -60,16 +63,26 @@ _START = {End.W: "L", End.E: "R", End.N: "U", End.S: "D"}
 MARKER_WIDTH = 5
 
 # Style names (component classes without the "board--" prefix).
-TILE, PIP, SPINNER, LAST, END, END_HL, END_CURSOR, EMPTY = (
+TILE, PIP, SPINNER, LAST, END, END_HL, END_OPTION, END_CURSOR, EMPTY = (
     "tile",
     "pip",
     "spinner",
     "last",
     "end",
     "end-hl",
+    "end-option",
     "end-cursor",
     "empty",
 )
+STYLE_NAMES = (TILE, PIP, SPINNER, LAST, END, END_HL, END_OPTION, END_CURSOR, EMPTY)
+MARKER_TEXT = {
+    END: " {}:{} ",
+    END_HL: "▸{}:{}◂",
+    END_OPTION: "▹{}:{}◃",
+    END_CURSOR: "▶{}:{}◀",
+}
+"""An open end's marker (letter, pip needed) by its role: any open end; an end the
+selected tile fits; while choosing an end, one not chosen; the end chosen (⏎ plays there)."""
 EMPTY_TEXT = "The table is empty: the first tile leads."
 
 
@@ -563,14 +576,13 @@ def row_keys(
         for dy, text in enumerate(g.rows):
             rows[y0 + dy].append((x0, text, style))
     for m in plan.markers:
-        letter = m.end.value
         if m.end is cursor:
-            run = (m.rect.x0, f"»{letter}:{m.value}«", END_CURSOR)
+            role = END_CURSOR
         elif m.end in highlight:
-            run = (m.rect.x0, f"▸{letter}:{m.value}◂", END_HL)
+            role = END_OPTION if cursor is not None else END_HL
         else:
-            run = (m.rect.x0, f" {letter}:{m.value} ", END)
-        rows[m.rect.y0].append(run)
+            role = END
+        rows[m.rect.y0].append((m.rect.x0, MARKER_TEXT[role].format(m.end.value, m.value), role))
     return [tuple(sorted(row)) for row in rows]
 
 
@@ -637,6 +649,7 @@ class Board(ScrollView, can_focus=False):
         "board--last",
         "board--end",
         "board--end-hl",
+        "board--end-option",
         "board--end-cursor",
         "board--empty",
     }
@@ -807,8 +820,7 @@ class Board(ScrollView, can_focus=False):
     def _style_map(self) -> dict[str, Style]:
         if self._styles is None:
             styles = {
-                name: self.get_component_rich_style(f"board--{name}")
-                for name in (TILE, PIP, SPINNER, LAST, END, END_HL, END_CURSOR, EMPTY)
+                name: self.get_component_rich_style(f"board--{name}") for name in STYLE_NAMES
             }
             styles["base"] = self.rich_style
             self._styles = styles

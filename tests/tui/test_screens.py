@@ -1,0 +1,129 @@
+"""What the screens show, asserted on the rendered cells and their styles (issue 14,
+items 12 to 18): the end being chosen, the "enlarge" message, the new-game form,
+the log, the game-over screen, themes and the footer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rich.style import Style
+from textual.app import App
+
+from allfives_tui.screenshots import random_play
+from allfives_tui.table.storage import Settings
+from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.screens.game import GameScreen
+from allfives_tui.ui.screens.help import HELP_TEXT
+from allfives_tui.ui.widgets import Board
+from engine import End, parse_tile
+from tests.tui.helpers import record_of, screen_text, settle, two_ends_record
+
+Cell = tuple[str, Style]
+
+
+def cells(app: App[object]) -> list[list[Cell]]:
+    """The screen as rows of (character, style) cells."""
+    rows = []
+    for strip in app.screen._compositor.render_strips():
+        row: list[Cell] = []
+        for segment in strip:
+            style = segment.style or Style()
+            row.extend((ch, style) for ch in segment.text)
+        rows.append(row)
+    return rows
+
+
+def find(app: App[object], text: str) -> Iterator[list[Cell]]:
+    """The cells of each place ``text`` shows on screen."""
+    for row in cells(app):
+        line = "".join(ch for ch, _ in row)
+        start = line.find(text)
+        while start >= 0:
+            yield row[start : start + len(text)]
+            start = line.find(text, start + 1)
+
+
+def style_of(app: App[object], text: str) -> Style:
+    """The one style every cell of ``text`` (shown once) is drawn in."""
+    places = list(find(app, text))
+    assert len(places) == 1, f"{text!r} shows {len(places)} times"
+    styles = {style for _, style in places[0]}
+    assert len(styles) == 1, styles
+    return styles.pop()
+
+
+def game(app: App[object]) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), type(screen)
+    return screen
+
+
+def resume(record: object, **kw: object) -> AllFivesApp:
+    return AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0, autosave=False, **kw)  # type: ignore[arg-type]
+
+
+# -- item 12: choosing among several ends --------------------------------------
+
+
+async def test_the_chosen_end_stands_out_and_the_prompt_names_it() -> None:
+    app = resume(two_ends_record())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        # before choosing: both ends the tile fits are marked alike
+        assert style_of(app, "▸W:5◂") == style_of(app, "▸E:5◂")
+        await pilot.press("enter")
+        assert screen.choosing == (End.W, End.E)
+        await pilot.pause()
+        chosen = style_of(app, "▶W:5◀")
+        other = style_of(app, "▹E:5◃")
+        # the chosen end's style is used by no other cell on the screen
+        everywhere = [style for row in cells(app) for _, style in row]
+        assert everywhere.count(chosen) == len("▶W:5◀")
+        # and it is the most prominent: a bright background, bold; the other end has neither
+        assert chosen.bold and chosen.bgcolor is not None
+        assert not other.bold and other.bgcolor != chosen.bgcolor
+        text = screen_text(app)
+        assert "⏎ plays 5-3 on the west end (no score)" in text
+        assert "east (no score)" in text and "Esc back" in text
+        await pilot.press("right")
+        await pilot.pause()
+        assert style_of(app, "▶E:5◀") == chosen and style_of(app, "▹W:5◃") == other
+        assert "⏎ plays 5-3 on the east end" in screen_text(app)
+        await pilot.press("w")
+        await pilot.pause()
+        assert "⏎ plays 5-3 on the west end" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        move = screen.state.history[1]
+        assert (str(move.action), move.seat) == ("5-3 W", 0)
+
+
+async def test_help_explains_the_end_markers() -> None:
+    for marker in ("▸W:5◂", "▶W:5◀", "▹W:5◃"):
+        assert marker in HELP_TEXT
+    assert "⏎` plays the tile **here**" in HELP_TEXT
+
+
+async def test_the_prompt_fits_when_a_tile_fits_four_ends() -> None:
+    state = random_play(73, 14)  # 4-0 fits west, north, east and south
+    tile = parse_tile("4-0")
+    for width in (80, 100, 140):
+        app = resume(record_of(state))
+        async with app.run_test(size=(width, 30)) as pilot:
+            await settle(pilot)
+            screen = game(app)
+            assert len(screen.ends_for(tile)) == 4
+            await pilot.press(str(screen.shown_hand().index(tile) + 1), "enter")
+            await pilot.pause()
+            prompt = screen.prompt_text(width - 2)
+            assert len(prompt) <= width - 2
+            assert prompt.startswith("⏎ plays 4-0 on the west end")
+            assert prompt.endswith("Esc back")
+            assert prompt in screen_text(app)  # shown whole, on one row
+            if width >= 100:
+                assert "north" in prompt and "east" in prompt and "south" in prompt
+            await pilot.press("down")
+            await pilot.pause()
+            assert "⏎ plays 4-0 on the north end" in screen_text(app)
+            assert screen.query_one(Board).cursor is End.N
