@@ -37,7 +37,11 @@ from allfives_tui.ui.screens.help import HelpScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
 from allfives_tui.ui.screens.save_as import SaveAsScreen
 from allfives_tui.ui.widgets import WIDGETS_CSS
-from allfives_tui.ui.widgets.too_small import too_small
+from allfives_tui.ui.widgets.too_small import (
+    acts_behind_the_message,
+    message_showing,
+    too_small,
+)
 from engine import Action, Draw, Event, IllegalActionError, Pass, Phase, RecordError
 from engine.record import GameRecord, LoadedGame
 
@@ -500,6 +504,18 @@ class AllFivesApp(App[None]):
         yield from super().get_system_commands(screen)
 
     # -- too small -------------------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        """Behind the "enlarge" message only quit and help keys act; no click does."""
+        if (
+            isinstance(event, (events.InputEvent, events.Paste))
+            and not event.is_forwarded
+            and self.has_class("-too-small")
+            and message_showing(self.screen)
+            and not acts_behind_the_message(self.screen, event)
+        ):
+            return
+        await super().on_event(event)
+
     def on_resize(self, event: events.Resize) -> None:
         """Show the "enlarge" message below the minimum size."""
         self._check_size(event.size.width, event.size.height)

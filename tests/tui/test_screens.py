@@ -127,3 +127,56 @@ async def test_the_prompt_fits_when_a_tile_fits_four_ends() -> None:
             await pilot.pause()
             assert "⏎ plays 4-0 on the north end" in screen_text(app)
             assert screen.query_one(Board).cursor is End.N
+
+
+# -- item 13: nothing acts behind the "enlarge" message --------------------------
+
+
+async def test_keys_and_clicks_do_not_act_behind_the_enlarge_message() -> None:
+    app = resume(two_ends_record())
+    async with app.run_test(size=(60, 18)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        assert "Please enlarge the terminal" in screen_text(app)
+        before = screen.state
+        assert screen.human_turn() and screen.selected_tile() == parse_tile("5-3")
+        await pilot.press("enter", "enter", "e", "enter", "right", "3", "d", "ctrl+p")
+        for x, y in ((5, 16), (30, 8), (10, 14)):
+            await pilot.click(offset=(x, y))
+            await pilot.click(offset=(x, y))
+        await pilot.pause()
+        assert screen.state is before, "nothing was played"
+        assert screen.selected_tile() == parse_tile("5-3") and screen.choosing == ()
+        assert app.screen is screen, "no palette, no other screen"
+        # help opens (and closes) behind the message; the game then goes on at full size
+        await pilot.press("question_mark")
+        assert type(app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        assert app.screen is screen
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "enlarge" not in screen_text(app)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert len(screen.state.history) >= 2, "the keys act again"
+        # and quitting works behind the message
+        await pilot.resize_terminal(60, 18)
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert not app.is_running
+
+
+async def test_a_summary_is_not_dismissed_behind_the_enlarge_message() -> None:
+    from tests.tui.helpers import play_out
+
+    app = resume(record_of(play_out(3)))
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.pause()
+        summary = app.screen
+        assert type(summary).__name__ == "HandSummaryScreen"
+        await pilot.press("enter", "space")
+        await pilot.click(offset=(30, 9))
+        await pilot.pause()
+        assert app.screen is summary and app.table is not None
+        assert app.table.state.hand_number == 1
