@@ -180,3 +180,64 @@ async def test_a_summary_is_not_dismissed_behind_the_enlarge_message() -> None:
         await pilot.pause()
         assert app.screen is summary and app.table is not None
         assert app.table.state.hand_number == 1
+
+
+# -- item 14: the new-game screen ------------------------------------------------
+
+
+def row_of(app: App[object], label: str) -> list[Cell]:
+    """The cells of the form's row that starts with ``label``."""
+    for row in cells(app):
+        line = "".join(ch for ch, _ in row)
+        if f"  {label}  " in line:
+            return row
+    raise AssertionError(f"no row {label!r}")
+
+
+def value_style(app: App[object], label: str, value: str) -> Style:
+    row = row_of(app, label)
+    line = "".join(ch for ch, _ in row)
+    start = line.index(value)
+    return row[start][1]
+
+
+async def test_four_players_show_the_four_player_hand_size() -> None:
+    app = AllFivesApp(Settings(speed=0.0, players=2), speed=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "standard: 9 each" in screen_text(app)
+        await pilot.click("#players")
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")  # 4 players
+        await pilot.pause()
+        text = screen_text(app)
+        assert "4 players" in text
+        assert "standard: 5 each" in text and "9 each" not in text
+        await pilot.click("#players")
+        await pilot.press("up", "enter")  # 3 players
+        await pilot.pause()
+        assert "standard: 7 each" in screen_text(app)
+
+
+async def test_the_focused_field_stands_out_and_an_open_dropdown_is_boxed() -> None:
+    app = AllFivesApp(Settings(speed=0.0, players=2), speed=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#hand-size").focus()
+        await pilot.pause()
+        focused = value_style(app, "Tiles per hand", "standard: 9 each")
+        players = value_style(app, "Players", "2 players")
+        pace = value_style(app, "Computer pace", "instant")
+        label = value_style(app, "Tiles per hand", "Tiles per hand")
+        assert players.bgcolor == pace.bgcolor, "every unfocused field alike"
+        assert players.bgcolor != label.bgcolor, "a field is a box on the panel"
+        assert focused.bgcolor not in (players.bgcolor, label.bgcolor) and focused.bold
+        await pilot.press("enter")  # open the dropdown
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        top = next(i for i, line in enumerate(lines) if "Tiles per hand" in line)
+        assert "╭" in lines[top + 1] and "╮" in lines[top + 1]
+        for option in ("standard: 9 each", "five each: 5 each", "seven-five: 7 each"):
+            line = next(line for line in lines if option in line and "Tiles" not in line)
+            assert line.count("│") >= 2, line  # inside the box, not a row of the form
+        assert "╰" in lines[top + 5]
