@@ -229,7 +229,7 @@ class NewGameScreen(Screen[None]):
         sizes.set_options(self._hand_size_options(players))
         sizes.value = value if isinstance(value, HandSize) else HandSize.STANDARD
         # the same value keeps the old label ("standard: 9 each"): show the new option's
-        sizes.mutate_reactive(Select.value)
+        sizes.mutate_reactive(Select.value)  # type: ignore[misc]  # (the generic reactive)
         self.query_one("#target", Input).placeholder = f"default {DEFAULT_TARGETS[players]}"
 
     def _sync_person(self, i: int) -> None:
