@@ -14,7 +14,7 @@ from allfives_tui.table.storage import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.help import HELP_TEXT
-from allfives_tui.ui.widgets import Board
+from allfives_tui.ui.widgets import Board, EventLog
 from engine import End, parse_tile
 from tests.tui.helpers import record_of, screen_text, settle, two_ends_record
 
@@ -241,3 +241,24 @@ async def test_the_focused_field_stands_out_and_an_open_dropdown_is_boxed() -> N
             line = next(line for line in lines if option in line and "Tiles" not in line)
             assert line.count("│") >= 2, line  # inside the box, not a row of the form
         assert "╰" in lines[top + 5]
+
+
+# -- item 15: the log's first line names partners as partners -------------------
+
+
+def log_text(app: App[object]) -> str:
+    """Every line of the game's log, as one text (wrapped lines joined)."""
+    log = app.screen.query_one(EventLog)
+    return " ".join(" ".join(strip.text.split()) for strip in log.lines)
+
+
+async def test_the_log_opens_with_the_partner_and_the_opponents() -> None:
+    for partnerships, opening in (
+        (True, "New game with North against West & East, to 200 points."),
+        (False, "New game against West, North, East, to 200 points."),
+    ):
+        settings = Settings(players=4, partnerships=partnerships, seed=7, speed=5.0)
+        app = AllFivesApp(settings, start=True, speed=5.0, autosave=False)
+        async with app.run_test(size=(140, 40)) as pilot:
+            await pilot.pause()
+            assert opening in log_text(app)
