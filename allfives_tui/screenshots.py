@@ -90,10 +90,12 @@ async def _nothing(app: object) -> None:
 
 async def _open_replay(app: object) -> None:
     from allfives_tui.ui.app import AllFivesApp
+    from allfives_tui.ui.screens.replay import ReplayScreen
 
     assert isinstance(app, AllFivesApp)
     record = _record(random_play(14, None, target=0, hands=1))
-    app.open_replay(record)
+    # a game still in progress: every hand shown, as `allfives replay --all` does
+    app.push_screen(ReplayScreen(record, reveal_all=True))
 
 
 def shots() -> list[Shot]:
