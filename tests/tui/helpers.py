@@ -72,3 +72,24 @@ def record_of(state: GameState, seats: Sequence[Seat] = SEATS_2, seed: int = 1) 
 def play_out(seed: int, *, target: int | None = None, hands: int = 1) -> GameState:
     """Random play at ``seed`` until ``hands`` hands are over or the game is won."""
     return random_play(seed, target=target or 0, hands=hands)
+
+
+async def take_a_turn(pilot: Pilot[object], game: object) -> None:
+    """The person at the game screen takes their first legal action, by keyboard:
+    d to draw, p to pass, else the number of the first playable tile and Enter
+    (and Enter again where it fits more than one end)."""
+    from allfives_tui.ui.screens.game import GameScreen
+    from engine import Draw, Pass, Play
+
+    assert isinstance(game, GameScreen)
+    legal = game.legal()
+    if isinstance(legal[0], Draw):
+        await pilot.press("d")
+    elif isinstance(legal[0], Pass):
+        await pilot.press("p")
+    else:
+        play = next(a for a in legal if isinstance(a, Play))
+        await pilot.press(str(game.shown_hand().index(play.tile) + 1), "enter")
+        if game.choosing:
+            await pilot.press("enter")
+    await pilot.pause()

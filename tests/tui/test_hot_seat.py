@@ -13,8 +13,8 @@ from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.widgets import HandView
-from engine import Draw, GameState, Pass, Play, Tile
-from tests.tui.helpers import screen_text
+from engine import GameState, Play, Tile
+from tests.tui.helpers import screen_text, take_a_turn
 
 # Ben (south) and Ana (north) against West and East, two greedy computers.
 HOT_SEAT = Settings(
@@ -30,22 +30,6 @@ HOT_SEAT = Settings(
 def hot_seat_app(seed: int, target: int = 0) -> AllFivesApp:
     settings = HOT_SEAT.model_copy(update={"seed": seed, "target": target})
     return AllFivesApp(settings, start=True, speed=0.0)
-
-
-async def take_a_turn(pilot: Pilot[Any], game: GameScreen) -> None:
-    """The person at the screen plays their first legal action, by keyboard."""
-    legal = game.legal()
-    if isinstance(legal[0], Draw):
-        await pilot.press("d")
-    elif isinstance(legal[0], Pass):
-        await pilot.press("p")
-    else:
-        play = next(a for a in legal if isinstance(a, Play))
-        index = game.shown_hand().index(play.tile)
-        await pilot.press(str(index + 1), "enter")
-        if game.choosing:
-            await pilot.press("enter")
-    await pilot.pause()
 
 
 def tile_texts(tile: Tile) -> tuple[str, ...]:

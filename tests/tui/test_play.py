@@ -13,7 +13,7 @@ from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.widgets import Board, HandView
 from engine import Draw, End, Pass, Phase, Play, parse_tile
 from engine.record import GameRecord
-from tests.tui.helpers import dealt_record, screen_text, settle, two_ends_record
+from tests.tui.helpers import dealt_record, screen_text, settle, take_a_turn, two_ends_record
 
 # A deal where North (greedy) leads the 5-5 spinner and you hold no 5: you
 # draw 1-1 and 4-2, which fit nowhere, then 5-3, which fits both sides of
@@ -218,17 +218,7 @@ async def test_end_of_hand_summary_shows_tiles_pips_rounding_and_scores() -> Non
         await settle(pilot)
         # the hand goes on until someone goes out or it blocks; then the summary
         while not isinstance(app.screen, HandSummaryScreen):
-            scr = game(app)
-            legal = scr.legal()
-            if isinstance(legal[0], Draw):
-                await pilot.press("d")
-            elif isinstance(legal[0], Pass):
-                await pilot.press("p")
-            else:
-                play = next(a for a in legal if isinstance(a, Play))
-                await pilot.press(str(scr.shown_hand().index(play.tile) + 1), "enter")
-                if scr.choosing:
-                    await pilot.press("enter")
+            await take_a_turn(pilot, game(app))
             await settle(pilot)
         summary = app.screen
         assert isinstance(summary, HandSummaryScreen)
