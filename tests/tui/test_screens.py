@@ -246,9 +246,15 @@ async def test_the_focused_field_stands_out_and_an_open_dropdown_is_boxed() -> N
 # -- item 15: the log's first line names partners as partners -------------------
 
 
+def game_log(app: App[object]) -> EventLog:
+    """The log of the game screen (under any dialog)."""
+    screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    return screen.query_one(EventLog)
+
+
 def log_text(app: App[object]) -> str:
     """Every line of the game's log, as one text (wrapped lines joined)."""
-    log = app.screen.query_one(EventLog)
+    log = game_log(app)
     return " ".join(" ".join(strip.text.split()) for strip in log.lines)
 
 
@@ -262,3 +268,61 @@ async def test_the_log_opens_with_the_partner_and_the_opponents() -> None:
         async with app.run_test(size=(140, 40)) as pilot:
             await pilot.pause()
             assert opening in log_text(app)
+
+
+# -- item 16: the log shows its newest line whole, and wraps again on a resize ----
+
+
+def log_rows(app: App[object]) -> list[str]:
+    """The rows of the log as shown on screen, down to the last one written."""
+    log = game_log(app)
+    region = log.scrollable_content_region  # without the scrollbar
+    rows = screen_text(app).splitlines()[region.y : region.y + region.height]
+    shown = [row[region.x : region.x + region.width].rstrip() for row in rows]
+    while shown and not shown[-1]:
+        shown.pop()
+    return shown
+
+
+def assert_newest_line_shown_whole(app: App[object]) -> None:
+    log = game_log(app)
+    width = log.scrollable_content_region.width
+    assert not log.show_horizontal_scrollbar
+    assert all(strip.cell_length <= width for strip in log.lines)
+    assert log.scroll_y == log.max_scroll_y
+    last = [strip.text.rstrip() for strip in log.lines[-3:]]
+    assert log_rows(app)[-3:] == last, (log_rows(app)[-3:], last)
+
+
+async def test_the_log_wraps_again_after_a_resize_and_shows_the_newest_line() -> None:
+    settings = Settings(players=2, seed=5, speed=0.0, auto_draw=True)
+    app = AllFivesApp(settings, start=True, speed=0.0, autosave=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        for _ in range(8):
+            await settle(pilot)
+            await pilot.press("enter")
+            if game(app).choosing:
+                await pilot.press("enter")
+        await settle(pilot)
+        words = log_text(app)
+        assert_newest_line_shown_whole(app)
+        for size in ((100, 30), (80, 24), (200, 60), (120, 30), (81, 22)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert_newest_line_shown_whole(app)
+            assert log_text(app) == words, "every word still there, wrapped anew"
+
+
+async def test_the_game_over_line_shows_whole_at_200x60() -> None:
+    from tests.tui.helpers import play_out
+
+    app = resume(record_of(play_out(5, target=60, hands=20)))
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameOverScreen"
+        assert "North wins the game" in log_text(app)
+        assert_newest_line_shown_whole(app)
+        shown = " ".join(" ".join(row.split()) for row in log_rows(app))
+        assert shown.endswith("North wins the game: North 60, You 15.")

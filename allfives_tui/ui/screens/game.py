@@ -152,16 +152,17 @@ class GameScreen(Screen[None]):
         rules = table.rules
         names = table.words(self.viewer)
         if table.resumed:
-            log.write(f"Game continued (hand {self.state.hand_number}, to {rules.target}).")
+            log.write_text(f"Game continued (hand {self.state.hand_number}, to {rules.target}).")
         elif self.viewer is None:
             players = ", ".join(table.names)
-            log.write(f"New game: {players}, to {rules.target} points.")
+            log.write_text(f"New game: {players}, to {rules.target} points.")
         else:
             me = rules.team_of(self.viewer)
             partners = [names.seat(s) for s in rules.seats_of(me) if s != self.viewer]
             others = [names.team(t) for t in range(rules.teams) if t != me]
             with_ = f" with {' & '.join(partners)}" if partners else ""
-            log.write(f"New game{with_} against {', '.join(others)}, to {rules.target} points.")
+            against = ", ".join(others)
+            log.write_text(f"New game{with_} against {against}, to {rules.target} points.")
         self.show_events(table.hand_events)
 
     # -- what the App tells the screen ------------------------------------

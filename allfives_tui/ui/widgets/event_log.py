@@ -2,15 +2,19 @@
 
 A new line scrolls the log in the same frame and repaints only the log: the
 log's scrollable height grows without a new layout of the screen (only a
-scrollbar appearing or going asks for one).
+scrollbar appearing or going asks for one). Lines wrap at the log's width and
+wrap again when that width changes (a resize), so no line is cut and the
+newest one is always shown whole at the bottom.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Self
 
 from rich.style import Style
+from textual import events
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.strip import Strip
@@ -29,10 +33,16 @@ class EventLog(RichLog, can_focus=False):
     _base: Style | None = None
     """The log's own style, looked up once a full repaint (each scroll paints every line)."""
 
+    MAX_LINES = 500
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(
-            id=id, classes=classes, wrap=True, markup=False, max_lines=500, min_width=10
+            id=id, classes=classes, wrap=True, markup=False, max_lines=self.MAX_LINES, min_width=10
         )
+        self._texts: deque[str] = deque(maxlen=self.MAX_LINES)
+        """Every entry as written (unwrapped), to wrap again at a new width."""
+        self._wrapped_at = 0
+        """The width the lines on show were wrapped at."""
 
     def watch_virtual_size(self, size: Size) -> None:
         """Resize the scrollbar (showing or hiding it is the one change that needs a layout)."""
@@ -52,12 +62,55 @@ class EventLog(RichLog, can_focus=False):
             return
         if not self._size_known:
             # written once the log knows its width, scrolled then
+            self._texts.extend(lines)
             for line in lines:
                 self.write(line)
             return
+        self._wrap_if_resized()  # the lines so far, before these are added
+        self._texts.extend(lines)
         for line in lines:
-            self.write(line, scroll_end=False)
+            self.write(line, width=self._wrap_width(), scroll_end=False)
         if self.auto_scroll:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def write_text(self, text: str) -> None:
+        """Append one line of ``text`` (wrapped again, like every entry, on a resize)."""
+        if self._size_known:
+            self._wrap_if_resized()
+            self._texts.append(text)
+            self.write(text, width=self._wrap_width())
+        else:
+            self._texts.append(text)
+            self.write(text)
+
+    def clear(self) -> Self:
+        """Empty the log."""
+        self._texts.clear()
+        return super().clear()
+
+    def _wrap_width(self) -> int:
+        return max(self.scrollable_content_region.width, self.min_width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new size: wrap every entry again at a new width, and keep the newest line
+        in view (the first size is RichLog's to handle)."""
+        if self._size_known:
+            self._wrap_if_resized()
+            if self.auto_scroll:
+                self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
+
+    def _wrap_if_resized(self) -> None:
+        """Wrap every entry at the width the log has now, if the lines were wrapped at
+        another, and keep the newest line in view."""
+        width = self._wrap_width()
+        if width == self._wrapped_at:
+            return
+        self._wrapped_at = width
+        at_end = self.scroll_y >= self.max_scroll_y
+        RichLog.clear(self)
+        for text in self._texts:
+            self.write(text, width=width, scroll_end=False)
+        if at_end or self.auto_scroll:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def render_line(self, y: int) -> Strip:
