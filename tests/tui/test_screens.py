@@ -5,16 +5,18 @@ the log, the game-over screen, themes and the footer."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from rich.style import Style
 from textual.app import App
+from textual.widgets import Input
 
 from allfives_tui.screenshots import random_play
 from allfives_tui.table.storage import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.help import HELP_TEXT
-from allfives_tui.ui.widgets import Board, EventLog
+from allfives_tui.ui.widgets import Board, EventLog, HandView
 from engine import End, parse_tile
 from tests.tui.helpers import record_of, screen_text, settle, two_ends_record
 
@@ -326,3 +328,79 @@ async def test_the_game_over_line_shows_whole_at_200x60() -> None:
         assert_newest_line_shown_whole(app)
         shown = " ".join(" ".join(row.split()) for row in log_rows(app))
         assert shown.endswith("North wins the game: North 60, You 15.")
+
+
+# -- item 17: the game-over screen's keys; the drawn tile stays selected ----------
+
+
+async def test_ctrl_s_saves_a_copy_from_the_game_over_screen(tmp_path: Path) -> None:
+    from allfives_tui.ui.screens.game_over import GameOverScreen
+    from allfives_tui.ui.screens.save_as import SaveAsScreen
+    from tests.tui.helpers import play_out
+
+    app = resume(record_of(play_out(5, target=60, hands=20)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        footer = screen_text(app).splitlines()[-1]
+        assert "^s Save" in footer and "n New game" in footer
+        assert "Draw" not in footer and "Tile" not in footer, "the game's keys are not shown"
+        await pilot.press("ctrl+s")
+        dialog = app.screen
+        assert isinstance(dialog, SaveAsScreen)
+        target = tmp_path / "finished.json"
+        dialog.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is over and target.is_file()
+        await pilot.press("question_mark")
+        assert type(app.screen).__name__ == "HelpScreen"
+
+
+async def test_open_replay_says_a_game_is_in_progress_only_while_it_is() -> None:
+    from tests.tui.helpers import play_out
+
+    finished = play_out(5, target=60, hands=20)
+    for state, in_progress in ((random_play(3, 4), True), (finished, False)):
+        app = AllFivesApp(Settings(speed=5.0), resume=record_of(state), speed=5.0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert app.saver is not None
+            app.saver.flush()
+            app.action_open_replay()
+            await pilot.pause()
+            assert type(app.screen).__name__ == "OpenReplayScreen"
+            assert ("The game in progress is saved in" in screen_text(app)) is in_progress
+
+
+async def test_the_drawn_tile_stays_selected_so_enter_plays_it() -> None:
+    from tests.tui.helpers import dealt_record
+    from tests.tui.test_play import BONEYARD, NO_FIVES, NORTH
+
+    for auto_draw in (False, True):
+        app = AllFivesApp(
+            Settings(speed=0.0, auto_draw=auto_draw),
+            resume=dealt_record(NO_FIVES, NORTH, BONEYARD),
+            speed=0.0,
+            autosave=False,
+        )
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = game(app)
+            if not auto_draw:
+                await pilot.press("right", "right", "d", "d", "d")
+            drawn = parse_tile("5-3")
+            assert screen.state.must_play == drawn and screen.selected_tile() == drawn
+            hand = screen.query_one(HandView)
+            await pilot.press("right", "left", "3", "1")
+            await pilot.click(HandView, offset=hand.tile_offset(0))
+            await pilot.pause()
+            assert screen.selected_tile() == drawn, "the drawn tile stays selected"
+            assert "You drew 5-3: it fits, so it must be played now (⏎)" in screen_text(app)
+            assert screen.check_action("next", ()) is None  # shown dimmed
+            await pilot.press("enter")  # it fits west and east: which end?
+            assert screen.choosing == (End.W, End.E)
+            await pilot.press("right", "enter")
+            await pilot.pause()
+            assert str(screen.state.history[4].action) == "5-3 E"

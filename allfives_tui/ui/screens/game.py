@@ -229,6 +229,10 @@ class GameScreen(Screen[None]):
         legal = self.legal()
         return self.auto_draw and len(legal) == 1 and isinstance(legal[0], (Draw, Pass))
 
+    def drawn_to_play(self) -> bool:
+        """True when the person just drew a tile that fits: it stays selected until played."""
+        return self.human_turn() and self.state.must_play is not None
+
     def shown_hand(self) -> list[Tile]:
         """The viewing person's tiles in display order (none while nobody views)."""
         return [] if self.viewer is None else display_order(self.view().hand)
@@ -400,8 +404,11 @@ class GameScreen(Screen[None]):
         """Show every binding; dim the ones not allowed now."""
         human = self.human_turn()
         legal = self.legal() if human else ()
-        # Looking over the hand is allowed while the others play, too.
-        browsing = self.state.phase is Phase.PLAY and bool(self.shown_hand())
+        # Looking over the hand is allowed while the others play, too; not while a
+        # drawn tile must be played (it stays selected, so Enter plays it).
+        browsing = (
+            self.state.phase is Phase.PLAY and bool(self.shown_hand()) and not self.drawn_to_play()
+        )
         if action in {"prev", "next"}:
             return True if self.choosing or browsing else None
         if action in {"prev_end", "next_end"}:
@@ -441,12 +448,14 @@ class GameScreen(Screen[None]):
     def _step(self, delta: int) -> None:
         if self.choosing:
             self.cursor = (self.cursor + delta) % len(self.choosing)
+        elif self.drawn_to_play():
+            return
         elif n := len(self.shown_hand()):
             self.selected = (min(self.selected, n - 1) + delta) % n
 
     def action_pick(self, number: int) -> None:
         """Select tile ``number`` (1 is the leftmost)."""
-        if number <= len(self.shown_hand()):
+        if number <= len(self.shown_hand()) and not self.drawn_to_play():
             self.selected = number - 1
 
     def action_play(self) -> None:
@@ -509,6 +518,9 @@ class GameScreen(Screen[None]):
             return
         if message.index == self.selected and not self.choosing:
             self.play_tile(message.tile)
+            return
+        if self.drawn_to_play():
+            self.play_tile(message.tile)  # says the drawn tile must be played
             return
         self.selected = message.index
         self.choosing = ()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from allfives_tui.table.words import Names, game_over_title
 from allfives_tui.ui.screens.dialog import Dialog
@@ -20,6 +20,8 @@ class GameOverScreen(Dialog[str]):
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("r", "choose('replay')", "Replay"),
+        Binding("ctrl+s", "app.save_copy", "Save", key_display="^s"),
+        Binding("question_mark", "app.show_help", "Help", key_display="?"),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
@@ -40,6 +42,7 @@ class GameOverScreen(Dialog[str]):
                 yield Button("New game (n)", id="new", variant="primary", compact=True)
                 yield Button("Replay this game (r)", id="replay", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
+        yield Footer()  # this screen's keys, over the game's
 
     def action_choose(self, choice: str) -> None:
         """Close with ``choice``."""

@@ -398,7 +398,8 @@ class OpenReplayScreen(ModalScreen[None]):
         from allfives_tui.table import storage
 
         current = storage.current_path()
-        return f"The game in progress is saved in {current}" if current.is_file() else ""
+        # a finished game stays in current.json, but it is no longer in progress
+        return f"The game in progress is saved in {current}" if storage.has_unfinished() else ""
 
     def on_mount(self) -> None:
         """Show a problem handed over, else focus the path."""
