@@ -14,9 +14,10 @@ from textual.widgets import Input
 from allfives_tui.screenshots import random_play
 from allfives_tui.table.storage import Settings
 from allfives_tui.ui.app import AllFivesApp
-from allfives_tui.ui.screens.game import GameScreen
+from allfives_tui.ui.screens.game import GameScreen, display_order
 from allfives_tui.ui.screens.help import HELP_TEXT
 from allfives_tui.ui.widgets import Board, EventLog, HandView
+from allfives_tui.ui.widgets.board import Rect
 from engine import End, parse_tile
 from tests.tui.helpers import record_of, screen_text, settle, two_ends_record
 
@@ -404,3 +405,136 @@ async def test_the_drawn_tile_stays_selected_so_enter_plays_it() -> None:
             await pilot.press("right", "enter")
             await pilot.pause()
             assert str(screen.state.history[4].action) == "5-3 E"
+
+
+# -- item 18: themes, the spinner and the last tile, a steady board, the footer, replays
+
+
+def board_blanks(app: App[object]) -> set[str | None]:
+    """The background colours of the board's cells that no tile or end marker covers."""
+    board = game(app).query_one(Board)
+    region = board.scrollable_content_region
+    covered = [g.rect for g in board.plan.glyphs] + [m.rect for m in board.plan.markers]
+    sx, sy = int(board.scroll_x), int(board.scroll_y)
+    rows = cells(app)
+    return {
+        hex_of(rows[region.y + y][region.x + x][1])
+        for y in range(region.height)
+        for x in range(region.width)
+        if not any(r.contains(x + sx, y + sy) for r in covered)
+    }
+
+
+def hex_of(style: Style) -> str | None:
+    color = style.bgcolor
+    return None if color is None or color.triplet is None else color.triplet.hex.lower()
+
+
+async def test_the_board_follows_a_light_theme() -> None:
+    from allfives_tui.screenshots import mid_game
+
+    app = resume(record_of(mid_game()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for theme in ("textual-light", "solarized-light", "textual-dark"):
+            app.theme = theme
+            await pilot.pause()
+            surface = app.theme_variables["surface"].lower()
+            assert board_blanks(app) == {surface}, theme
+        app.theme = "textual-light"
+        await pilot.pause()
+        await pilot.press("enter")  # a move redraws rows: in the light theme too
+        if game(app).choosing:
+            await pilot.press("enter")
+        await settle(pilot)
+        assert board_blanks(app) == {app.theme_variables["surface"].lower()}
+
+
+async def test_the_spinner_and_the_last_tile_look_different_in_every_theme() -> None:
+    from allfives_tui.screenshots import mid_game
+
+    state = mid_game()
+    app = resume(record_of(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        board = screen.query_one(Board)
+        spinner = next(g for g in board.plan.glyphs if g.spinner)
+        last = next(g for g in board.plan.glyphs if g.tile == screen.last_tile)
+        assert spinner.tile != last.tile
+        region = board.scrollable_content_region
+
+        def look(rows: list[list[Cell]], rect: Rect) -> tuple[object, object]:
+            """The colours of a tile's top-left border corner."""
+            x, y = rect.x0 - int(board.scroll_x), rect.y0 - int(board.scroll_y)
+            _, style = rows[region.y + y][region.x + x]
+            return (style.color, style.bgcolor)
+
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            rows = cells(app)
+            assert look(rows, spinner.rect) != look(rows, last.rect), theme
+
+
+async def test_the_board_keeps_its_tiles_in_place_from_move_to_move() -> None:
+    for size in ((80, 24), (100, 30), (200, 60)):
+        settings = Settings(players=2, seed=2, speed=0.0, auto_draw=True)
+        app = AllFivesApp(settings, start=True, speed=0.0, autosave=False)
+        async with app.run_test(size=size) as pilot:
+            moves = moved = 0
+            before: dict[object, object] | None = None
+            while True:
+                await settle(pilot)
+                if not isinstance(app.screen, GameScreen):
+                    break
+                now = app.screen.query_one(Board).plan.cells()
+                if before is not None:
+                    moves += 1
+                    moved += any(now.get(t, r) != r for t, r in before.items())
+                before = dict(now)
+                await pilot.press("enter")
+                if isinstance(app.screen, GameScreen) and app.screen.choosing:
+                    await pilot.press("enter")
+            assert moves >= 6 and moved == 0, (size, moves, moved)
+
+
+async def test_the_footer_dims_end_with_its_keys() -> None:
+    app = resume(two_ends_record())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        keys, label = find(app, "nesw"), find(app, "End ")
+        dim_keys, dim_label = next(keys)[0][1], next(label)[0][1]
+        await pilot.press("enter")  # choosing: the end keys act
+        await pilot.pause()
+        lit_keys, lit_label = next(find(app, "nesw"))[0][1], next(find(app, "End "))[0][1]
+        assert dim_keys != lit_keys and dim_label != lit_label
+        await pilot.press("escape")
+        await pilot.pause()
+        assert next(find(app, "End "))[0][1] == dim_label
+
+
+async def test_a_four_player_replay_shows_every_hand_sorted() -> None:
+    from allfives_tui.table.replay import Replay
+    from allfives_tui.ui.screens.replay import ReplayApp
+    from engine.record import parse_record
+
+    four = Path(__file__).parents[1] / "replay" / "data" / "four.json"
+    for size in ((80, 24), (100, 30), (140, 44)):
+        app = ReplayApp(Replay(parse_record(four.read_text())), title="four.json")
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("right", "right", "right")
+            await pilot.pause()
+            text = screen_text(app)
+            state = app.screen.frame.state  # type: ignore[attr-defined]
+            for seat, name in enumerate(("Ann", "Bob", "Cat", "Dan")):
+                hand = app.screen.query_one(f"#hand-{seat}", HandView)
+                assert hand.tiles == tuple(display_order(state.hands[seat]))
+                assert hand.region.bottom <= app.screen.query_one("#replay-hands").region.bottom
+                assert name in text
+                if size != (140, 44):  # one row a hand: the tiles read in order
+                    lines = text.splitlines()
+                    row = next(line for line in lines if line[2:].startswith(f"{name} "))
+                    assert " ".join(f"[{t.high}|{t.low}]" for t in hand.tiles) in row
+            hands_box = app.screen.query_one("#replay-hands")
+            assert hands_box.max_scroll_y == 0, "every hand in view, no scrolling"  # type: ignore[attr-defined]

@@ -18,10 +18,11 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from allfives_tui.table.table import Table
 from allfives_tui.ui.widgets import Board, BoneyardCounter, EventLog, HandView, Scoreboard
+from allfives_tui.ui.widgets.footer import GameFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import (
     Action,
@@ -134,7 +135,7 @@ class GameScreen(Screen[None]):
                 yield EventLog(id="log")
         yield Static(id="prompt")
         yield HandView(id="hand", empty_text="(no tiles)")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         """Open the log with how the game started, and show the table."""

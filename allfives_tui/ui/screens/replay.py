@@ -36,7 +36,9 @@ from textual.widgets import Button, Footer, Input, Static
 
 from allfives_tui.table.replay import NOBODY, Frame, Replay, describe_events
 from allfives_tui.table.storage import ReplayLoadError, read_replay
+from allfives_tui.ui.screens.game import display_order
 from allfives_tui.ui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
+from allfives_tui.ui.widgets.hand import BAND
 from allfives_tui.ui.widgets.move_list import MoveList
 from engine import Placed, Play, Tile
 from engine.record import GameRecord
@@ -143,6 +145,7 @@ class ReplayScreen(Screen[None]):
         self._status = self.query_one("#replay-status", Static)
         self._ready = True
         self._turn_hands(self.viewer)
+        self._fit_hands()
         self._render_frame()
         self._moves.focus()
 
@@ -193,14 +196,14 @@ class ReplayScreen(Screen[None]):
         self._board.update_layout(state.layout, last=last)
         legal_tiles = frozenset(a.tile for a in state.legal_actions() if isinstance(a, Play))
         for seat, (hand, label) in enumerate(zip(self._hands, self._labels, strict=True)):
-            tiles = state.hands[seat]
+            tiles = tuple(display_order(state.hands[seat]))  # as the game shows a hand
             to_play = state.current == seat and not state.is_terminal
             if self.viewer is None or self.viewer == seat:
                 playable = legal_tiles if to_play else None
                 hand.update_hand(tiles, playable=playable, empty_text="no tiles")
             else:
                 hand.update_hand((), empty_text="(face down)")
-            if self._changed(f"label-{seat}", (to_play, len(tiles))):
+            if self._changed(f"label-{seat}", (to_play, len(tiles), hand.compact)):
                 label.update(self._seat_label(seat, to_play), layout=False)
                 if to_play and self._hands_box.max_scroll_y:
                     self.call_after_refresh(self._show_seat, seat)
@@ -217,11 +220,41 @@ class ReplayScreen(Screen[None]):
         row = self.query_one(f"#seat-{seat}")
         self._hands_box.scroll_to_widget(row, animate=False, immediate=True)
 
+    # -- the hands' layout ------------------------------------------------------
+    BOARD_ROWS = 10
+    """The board's least height (its min-height in replay.tcss)."""
+    OTHER_ROWS = 6
+    """Rows that are not the board or the hands: status, event line and its rule, footer."""
+
+    def on_resize(self) -> None:
+        """Fit the hands to the new size."""
+        if self._ready:
+            self._fit_hands()
+
+    def _fit_hands(self) -> None:
+        """Every seat's hand in view: numbered tiles when a band each fits beside a
+        board of its least height, else one row a hand (``[6|4]``)."""
+        players = self.replay.rules.players
+        room = self.app.size.height - self.OTHER_ROWS - self.BOARD_ROWS
+        compact = players * BAND + 1 > room
+        if compact == self._hands_box.has_class("-compact"):
+            return
+        self._hands_box.set_class(compact, "-compact")
+        for hand in self._hands:
+            hand.compact = compact
+        self._render_frame()
+
     def _seat_label(self, seat: int, to_play: bool) -> Text:
         replay = self.replay
         state = self.frame.state
         text = Text()
         text.append("▶ " if to_play else "  ", style="bold")
+        if self._hands[seat].compact:  # one row: the name and the count
+            count = len(state.hands[seat])
+            name_style = "bold reverse" if to_play else "bold"
+            text.append(replay.seat_name(seat)[:7].ljust(7), style=name_style)
+            text.append(f"{count:>2}", style="dim")
+            return text
         text.append(replay.seat_name(seat)[:10], style="bold reverse" if to_play else "bold")
         count = len(state.hands[seat])
         text.append(f"\n  {count} tile{'s' if count != 1 else ''}", style="dim")

@@ -5,7 +5,9 @@
 may be played now (the others are dimmed and drawn with a dashed border);
 ``None`` shows every tile plainly. ``selected`` (an index) gets a heavy border
 and arrows round its number. Clicking a tile posts :class:`HandView.TileClicked`.
-Long hands wrap onto more rows.
+Long hands wrap onto more rows. ``compact`` draws each tile on one row
+(``[6|4]``, no numbers), so four hands fit where one would (the replay's
+four hands on a small terminal).
 
 An update repaints only the bands of tiles whose look changed (moving the
 selection repaints one band), and asks for a new layout only when the hand
@@ -34,6 +36,8 @@ CELL = 6
 """Columns per tile (5 for the glyph and 1 gap)."""
 BAND = 4
 """Rows per band of tiles (a number row and the 3-row glyph)."""
+COMPACT_BAND = 1
+"""Rows per band of compact tiles (``[6|4]``, no number row)."""
 
 PLAYABLE, UNPLAYABLE, SELECTED = "playable", "unplayable", "selected"
 """How a tile looks: its component class without the ``hand--`` prefix."""
@@ -79,6 +83,8 @@ class HandView(Widget, can_focus=False):
     tiles: reactive[tuple[Tile, ...]] = reactive((), layout=True)
     playable: reactive[frozenset[Tile] | None] = reactive(None)
     selected: reactive[int | None] = reactive(None)
+    compact: reactive[bool] = reactive(False, layout=True)
+    """One row per band of tiles (``[6|4]``) instead of numbered glyphs."""
 
     def __init__(
         self,
@@ -141,10 +147,17 @@ class HandView(Widget, can_focus=False):
         per = self._per_band(width)
         for first in range(0, max(len(before), len(after)), per):
             if before[first : first + per] != after[first : first + per]:
-                band = first // per
-                self.refresh(Region(0, band * BAND, width, BAND))
+                band, rows = first // per, self._band()
+                self.refresh(Region(0, band * rows, width, rows))
 
     # -- geometry ------------------------------------------------------------
+    def _band(self) -> int:
+        """Rows per band of tiles."""
+        return COMPACT_BAND if self.compact else BAND
+
+    def watch_compact(self) -> None:
+        self._lines = {}
+
     def _per_band(self, width: int | None = None) -> int:
         w = self.content_region.width if width is None else width
         return max(1, (w + 1) // CELL)
@@ -152,7 +165,7 @@ class HandView(Widget, can_focus=False):
     def _content_height(self, width: int) -> int:
         n = max(1, len(self.tiles))
         per = self._per_band(width)
-        return ((n + per - 1) // per) * BAND
+        return ((n + per - 1) // per) * self._band()
 
     def tile_offset(self, index: int) -> tuple[int, int]:
         """The centre of tile ``index``'s glyph relative to the widget (for clicks in tests)."""
@@ -160,14 +173,14 @@ class HandView(Widget, can_focus=False):
         band, col = divmod(index, per)
         return (
             self.styles.gutter.left + col * CELL + 2,
-            self.styles.gutter.top + band * BAND + 2,
+            self.styles.gutter.top + band * self._band() + (0 if self.compact else 2),
         )
 
     def index_at(self, x: int, y: int) -> int | None:
         """The tile under content cell ``(x, y)``, if any."""
         if x < 0 or y < 0 or x % CELL == CELL - 1:
             return None
-        band = y // BAND
+        band = y // self._band()
         index = band * self._per_band() + x // CELL
         if x // CELL >= self._per_band() or index >= len(self.tiles):
             return None
@@ -226,8 +239,9 @@ class HandView(Widget, can_focus=False):
             key: object = (self.empty_text, width, base)
         else:
             per = self._per_band()
-            first = (y // BAND) * per
-            key = (first, tuple(self._looks()[first : first + per]), y % BAND, width, base)
+            rows = self._band()
+            first = (y // rows) * per
+            key = (first, tuple(self._looks()[first : first + per]), y % rows, width, base, rows)
         cached = self._lines.get(y)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -238,17 +252,28 @@ class HandView(Widget, can_focus=False):
     def _draw_line(self, y: int, width: int, base: Style) -> Strip:
         styles = self._style_map()
         if not self.tiles:
-            if y == 1:
+            if y == (0 if self.compact else 1):
                 text = self.empty_text[:width]
                 return Strip([Segment(text, styles["empty"])]).adjust_cell_length(width, base)
             return Strip.blank(width, base)
         per = self._per_band()
-        band, row = divmod(y, BAND)
+        band, row = divmod(y, self._band())
         first = band * per
         segs: list[Segment] = []
         label_style = styles["label"]
         pip_style = styles["pip"]
         looks = self._looks()[first : first + per]
+        if self.compact:
+            for tile, look in looks:
+                style = styles[look]
+                left, right = ("»", "«") if look == SELECTED else ("[", "]")
+                segs.append(Segment(left, style))
+                segs.append(Segment(str(tile.high), style + pip_style))
+                segs.append(Segment("|", style))
+                segs.append(Segment(str(tile.low), style + pip_style))
+                segs.append(Segment(right, style))
+                segs.append(Segment(" ", base))
+            return Strip(segs).adjust_cell_length(width, base)
         for i, (tile, look) in enumerate(looks, start=first):
             style = styles[look]
             if row == 0:

@@ -1,0 +1,30 @@
+"""The footer of the game screen: Textual's, with a group's name dimmed with its keys."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widget import Widget
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey, FooterLabel
+
+
+class GameFooter(Footer):
+    """A footer whose group names (the "End" after ``n e s w``) dim when every key
+    of the group is disabled, as each key does."""
+
+    DEFAULT_CSS = """
+    GameFooter FooterLabel.-disabled { text-style: dim; }
+    """
+
+    def compose(self) -> ComposeResult:
+        """Textual's footer; a group's label marked when none of its keys is enabled."""
+        grouped: list[FooterKey] = []
+        widget: Widget
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and widget.has_class("-grouped"):
+                grouped.append(widget)
+            elif isinstance(widget, FooterLabel):
+                if grouped and all(key.has_class("-disabled") for key in grouped):
+                    widget.add_class("-disabled")
+                grouped = []
+            yield widget
