@@ -564,6 +564,20 @@ class ReplayLoadError(RecordError):
         self.message = message
         self.salvage = salvage
 
+    @property
+    def good_part(self) -> str | None:
+        """Where the sound beginning ends, as a player counts moves.
+
+        ``"hand 1, move 4"``, or ``"the deal of hand 2"`` when the first move after
+        a deal is the bad one; ``None`` when there is nothing to salvage.
+        """
+        if self.salvage is None or not self.salvage.steps:
+            return None
+        last = self.salvage.steps[-1]
+        if last.move == 0:
+            return f"the deal of hand {last.hand}"
+        return f"hand {last.hand}, move {last.move}"
+
 
 def read_replay(path: str | os.PathLike[str]) -> Replay:
     """Read, validate and replay a record file once, keeping every frame.

@@ -95,7 +95,7 @@ async def test_bad_file_shows_the_problem_and_offers_the_good_part(tmp_path: Pat
         )
         salvage = modal.query_one("#open-salvage", Button)
         assert salvage.display
-        assert str(salvage.label) == "Replay the 5 good actions"
+        assert str(salvage.label) == "Replay up to hand 1, move 4"
         await pilot.click("#open-salvage")
         await pilot.pause()
         screen = app.screen

@@ -455,9 +455,8 @@ class OpenReplayScreen(ModalScreen[None]):
         problem.update(Text(f"{path}: {error.message}" if path else error.message))
         problem.display = True
         salvage.display = error.salvage is not None
-        if error.salvage is not None:
-            n = error.good_actions
-            salvage.label = f"Replay the {n} good action{'s' if n != 1 else ''}"
+        if error.good_part is not None:
+            salvage.label = f"Replay up to {error.good_part}"
 
     @on(Input.Submitted, "#open-path")
     @on(Button.Pressed, "#open-go")
