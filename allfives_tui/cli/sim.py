@@ -42,6 +42,9 @@ from engine.rules import HandSize
 
 PROG = f"{TOP} sim"
 
+SEARCHING = frozenset({"montecarlo", "expert"})
+"""The levels that search within a time budget or a playout count."""
+
 
 class MatchProgress:
     """Games finished so far, as a :mod:`rich.progress` bar on ``stream``.
@@ -148,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"{label}: {len(result.games)} games ({config.deals} deals x {config.rotations} "
         f"seat rotations), {rules.players} players, target {rules.target}, seed {config.seed}, "
-        + (_search_note(config) if "expert" in levels else "")
+        + (_search_note(config) if set(levels) & SEARCHING else "")
         + f"{result.workers} workers, {result.elapsed:.0f} s"
     )
     print(result.table())
@@ -156,7 +159,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _search_note(config: MatchConfig) -> str:
-    budget = f"expert budget {config.budget} s" if config.budget is not None else "no time cap"
+    budget = (
+        f"search budget {config.budget} s of CPU a move"
+        if config.budget is not None
+        else "no time cap"
+    )
     playouts = f", {config.playouts} playouts a move" if config.playouts else ""
     return f"{budget}{playouts}, "
 

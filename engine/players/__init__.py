@@ -9,6 +9,8 @@ Levels, weakest first (:data:`LEVELS`, from :data:`REGISTRY`):
 * ``random`` — a uniformly random legal action;
 * ``greedy`` — the most points now, ties broken by shedding the heaviest tile;
 * ``heuristic`` — points now minus the next opponent's expected reply, plus shape;
+* ``montecarlo`` — plain flat Monte Carlo: uniform worlds, greedy playouts to the
+  end of the hand, the best mean point margin (the baseline the expert is measured against);
 * ``expert`` — Monte Carlo search over worlds sampled from what the seat may know.
 
 A new level is one entry in :data:`REGISTRY`.
@@ -24,6 +26,7 @@ from engine.errors import AllFivesError, shown
 from engine.players.base import Player
 from engine.players.expert import DEFAULT_BUDGET, ExpertPlayer
 from engine.players.heuristic import HeuristicPlayer
+from engine.players.montecarlo import MonteCarloPlayer
 from engine.players.simple import GreedyPlayer, RandomPlayer
 from engine.rng import check_seed
 
@@ -52,6 +55,12 @@ REGISTRY: Mapping[str, Level] = MappingProxyType(
             lambda seed, budget, playouts: HeuristicPlayer(seed),
             "points now, less the next opponent's expected reply, plus shape",
         ),
+        "montecarlo": Level(
+            lambda seed, budget, playouts: MonteCarloPlayer(
+                seed, budget=budget, playouts=playouts
+            ),
+            "flat Monte Carlo: greedy playouts to the end of the hand in uniform worlds",
+        ),
         "expert": Level(
             lambda seed, budget, playouts: ExpertPlayer(seed, budget=budget, playouts=playouts),
             "Monte Carlo search over worlds consistent with what the seat knows",
@@ -73,12 +82,13 @@ def make_player(
 ) -> Player:
     """A player of ``level`` (one of :data:`LEVELS`), deterministic for a ``seed``.
 
-    ``budget`` (seconds a move) and ``playouts`` (a fixed count a move) apply to
-    the searching level, ``expert``; with ``playouts`` and ``budget=None`` its
-    choices are fully reproducible, on any machine and Python version. Other
-    levels ignore both. An unknown level, a seed that is not a whole number,
-    or (for the expert) a budget that is not a finite number of seconds above
-    0 or a playout count that is not a whole number above 0 raises
+    ``budget`` (seconds of CPU time a move) and ``playouts`` (a fixed count a
+    move) apply to the searching levels, ``montecarlo`` and ``expert``; with
+    ``playouts`` and ``budget=None`` their choices are fully reproducible, on
+    any machine and Python version. Other levels ignore both. An unknown level,
+    a seed that is not a whole number, or (for a searching level) a budget that
+    is not a finite number of seconds above 0 or a playout count that is not a
+    whole number above 0 raises
     :class:`~engine.errors.AllFivesError` (a :class:`ValueError`).
     """
     entry = REGISTRY.get(level) if isinstance(level, str) else None
@@ -96,6 +106,7 @@ __all__ = [
     "GreedyPlayer",
     "HeuristicPlayer",
     "Level",
+    "MonteCarloPlayer",
     "Player",
     "PlayerFactory",
     "RandomPlayer",

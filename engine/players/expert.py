@@ -22,7 +22,7 @@ every few worlds actions that are clearly behind the leader are dropped
 the best mean. (Adding the heuristic level's score as a prior, as this player
 once did, cost it points against the heuristic: see docs/expert.md.)
 
-It stops at a time budget (default 0.25 s a move) or after a fixed number of
+It stops at a time budget (default 0.25 s of CPU time a move) or after a fixed number of
 playouts, whichever comes first, and answers at once when only one action is
 legal. Its sampling is seeded from its own seed and the public position, so a
 given seed and view always give the same choice when the playout count is fixed
@@ -58,7 +58,8 @@ RACE_Z = 2.5
 """How many standard errors behind the leader an action must be to be dropped."""
 
 DEFAULT_BUDGET = 0.25
-"""Seconds per move."""
+"""Seconds per move: CPU time of the deciding thread (``time.thread_time``), so a
+busy machine slows a move down but does not cut its search short."""
 
 
 def check_budget(budget: object) -> float | None:
@@ -145,12 +146,13 @@ class ExpertPlayer:
         """Mean outcome of each legal action over the sampled worlds."""
         if not legal:
             raise no_choice()
-        start = time.perf_counter()
+        clock = time.thread_time
+        start = clock()
         deadline = start + self.budget if self.budget is not None else float("inf")
         rng = random.Random(move_seed(self.seed, view))
         know = Knowledge(view, passed_up_weight=self.inference)
         base = know.base_core()
-        codes = [_code(a) for a in legal]
+        codes = [action_code_of(a) for a in legal]
         n = len(codes)
         team = base.team_of[view.seat]
         teams = len(base.scores)
@@ -163,7 +165,6 @@ class ExpertPlayer:
         pip_weight = self.pip_weight
         worlds = 0
         playouts = 0
-        clock = time.perf_counter
         while worlds < max_worlds:
             if worlds:
                 # Stop when another world would overrun the budget.
@@ -222,7 +223,8 @@ def _race(alive: list[int], values: Sequence[Sequence[float]], worlds: int) -> l
     return keep
 
 
-def _code(action: Action) -> int:
+def action_code_of(action: Action) -> int:
+    """The core's code of a player's action (a deal is not one)."""
     if isinstance(action, Deal):
         raise TypeError("a deal is not a player's action")
     return action_code(action)

@@ -18,6 +18,7 @@ the same worlds on every machine and Python version.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from engine import core
@@ -31,6 +32,10 @@ from engine.tiles import PIP_MASK, SET_SIZE
 def placement_points(layout: core.Layout, code: int) -> int:
     """Points the placement ``code`` would score on ``layout`` (which is left unchanged)."""
     return core.placement_points(layout.total_after(code // 5, code % 5))
+
+
+UNIFORM_ATTEMPTS = 400
+"""Proposals :meth:`Knowledge.sample_uniform_hands` tries before it gives up (returns None)."""
 
 
 class SeatConstraint:
@@ -90,6 +95,8 @@ class Knowledge:
         counts = view.hand_counts or tuple(0 for _ in range(self.players))
         self.constraints = _constraints(view, counts)
         self.passed_up_weight = passed_up_weight
+        self.uniform_misses = 0
+        self._allowed: list[tuple[int, list[int], int]] | None = None
         self.passed_up: list[dict[int, int]] = (
             _passed_up(view, self.unseen) if passed_up_weight > 0 else [{} for _ in counts]
         )
@@ -153,9 +160,120 @@ class Knowledge:
             "every way to deal the unseen tiles to the hand counts"
         )
 
+    def sample_uniform(self, base: core.Core, rng: RandomSource) -> core.Core:
+        """:meth:`sample`, but drawn uniformly among every deal consistent with the
+        public draws and passes (:meth:`sample_uniform_hands`), without inference.
+
+        When rejection finds no deal in :data:`UNIFORM_ATTEMPTS` proposals (a
+        seat that may hold few tiles, in a three- or four-player game), the
+        world comes from :meth:`sample_hands` instead, and ``uniform_misses``
+        counts it.
+        """
+        hands = self.sample_uniform_hands(rng)
+        if hands is None:
+            self.uniform_misses += 1
+            hands = self.sample_hands(rng)
+        c = base.copy()
+        for seat, hand in enumerate(hands):
+            if seat != self.me:
+                c.held[seat] = core.hand_mask(hand)
+        c.boneyard = hands[self.me]
+        return c
+
+    def sample_uniform_hands(
+        self, rng: RandomSource, attempts: int = UNIFORM_ATTEMPTS
+    ) -> list[list[int]] | None:
+        """Hidden hands as :meth:`sample_hands` gives them, each consistent deal equally likely.
+
+        Exact rejection sampling: each other seat in turn (in a fixed order,
+        the most restricted first) takes a uniformly random set of its count
+        ``k_i`` from the tiles it may hold at all that are still free
+        (``free_i``); the proposal is kept with the chance
+        ``prod C(free_i, k_i) / C(most_i, k_i)``, where ``most_i`` is the most
+        tiles that could be free for that seat, which evens out the proposal's
+        odds so that every assignment of hands within the allowed tiles is
+        equally likely; and only if every hand also fits its seat's caps
+        (:func:`fits_caps`). The boneyard takes the rest, shuffled. Where no
+        seat is restricted, or with one hidden hand (two players), the chance
+        is 1. None when ``attempts`` proposals all fail.
+        """
+        if self._allowed is None:
+            pool = self.unseen
+            per_seat = [
+                (s, [t for t in pool if self.constraints[s].allows(t)]) for s in self.others()
+            ]
+            # The most restricted seats first: any fixed order is exact, this one rejects least.
+            per_seat.sort(key=lambda sa: (len(sa[1]) - self.constraints[sa[0]].count, sa[0]))
+            self._allowed = []
+            dealt = 0
+            for s, tiles in per_seat:
+                k = max(self.constraints[s].count, 0)
+                # the most tiles that can be free for the seat when its turn comes
+                most = min(len(tiles), len(pool) - dealt)
+                self._allowed.append((s, tiles, math.comb(most, k) if most >= k else 1))
+                dealt += k
+        rnd = rng.random
+        constraints = self.constraints
+        players = self.players
+        for _ in range(attempts):
+            taken = 0
+            odds = 1.0
+            hands: list[list[int]] = [[] for _ in range(players)]
+            ok = True
+            for s, allowed, most in self._allowed:
+                con = constraints[s]
+                k = con.count
+                if k <= 0:
+                    continue
+                free = [t for t in allowed if not taken >> t & 1]
+                n = len(free)
+                if n < k:
+                    ok = False
+                    break
+                ways = math.comb(n, k)
+                if ways != most:
+                    odds *= ways / most
+                for i in range(k):  # a partial Fisher-Yates draw of k tiles
+                    j = i + int(rnd() * (n - i))
+                    free[i], free[j] = free[j], free[i]
+                hand = free[:k]
+                if not fits_caps(con, hand):
+                    ok = False
+                    break
+                for t in hand:
+                    taken |= 1 << t
+                hands[s] = hand
+            if not ok:
+                continue
+            if odds < 1.0 and rnd() >= odds:
+                continue
+            rest = [t for t in self.unseen if not taken >> t & 1]
+            shuffle(rest, rng)
+            hands[self.me] = rest
+            return hands
+        return None
+
 
 ATTEMPTS = 40
 """Shuffles :meth:`Knowledge.sample_hands` deals first-fit at most (the last with look-ahead)."""
+
+
+def fits_caps(con: SeatConstraint, hand: Sequence[int]) -> bool:
+    """True when ``hand`` could be ``con``'s seat's hidden hand: for every moment k,
+    no more of its tiles show a value of moment k or later than ``caps[k]`` (tiles
+    that joined after moment k). The caps are nested, so this is also enough."""
+    masks = con.masks
+    if not masks:
+        return True
+    caps = con.caps
+    used = [0] * len(masks)
+    for t in hand:
+        last = con.last_violation(t)
+        for k in range(last + 1):
+            used[k] += 1
+            if used[k] > caps[k]:
+                return False
+    return True
 
 
 def _deprioritise(

@@ -8,7 +8,17 @@ from engine.players import LEVELS, REGISTRY, ExpertPlayer, Level, Player, make_p
 
 
 def test_levels_are_the_registry_weakest_first() -> None:
-    assert LEVELS == tuple(REGISTRY) == ("random", "greedy", "heuristic", "expert")
+    assert (
+        LEVELS
+        == tuple(REGISTRY)
+        == (
+            "random",
+            "greedy",
+            "heuristic",
+            "montecarlo",
+            "expert",
+        )
+    )
 
 
 @pytest.mark.parametrize("level", LEVELS)
