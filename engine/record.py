@@ -453,6 +453,15 @@ class LoadedGame:
         """The state after the last action (a new game when the record has no hands)."""
         return self.steps[-1].state if self.steps else new_game(self.record.rules)
 
+    @classmethod
+    def of(cls, record: GameRecord) -> LoadedGame:
+        """Replay a trusted ``record`` once, keeping every step.
+
+        Raises :class:`RecordError` at the first action that does not replay;
+        :func:`parse_game` is the reader for untrusted text.
+        """
+        return cls(record, tuple(record.steps()))
+
 
 def parse_game(text: str | bytes) -> LoadedGame:
     """Validate record JSON and replay it, keeping every step.

@@ -58,7 +58,7 @@ class Replay:
         """Frames from a loaded game's steps (a bare record is replayed first, which
         raises :class:`RecordError` if it does not replay)."""
         if isinstance(game, GameRecord):
-            game = LoadedGame(game, tuple(game.steps()))
+            game = LoadedGame.of(game)
         record = game.record
         self.record = record
         frames: list[Frame] = []

@@ -129,7 +129,7 @@ class Table:
         replayed here (which validates it).
         """
         if isinstance(game, GameRecord):
-            game = LoadedGame(game, tuple(game.steps()))
+            game = LoadedGame.of(game)
         record = game.record
         events: tuple[Event, ...] = ()
         hand: list[Event] = []
