@@ -157,19 +157,6 @@ def describe_event(
     raise TypeError(f"not an engine event: {event!r}")  # pragma: no cover
 
 
-def describe(
-    event: Event,
-    names: Sequence[str],
-    viewer: int | None = 0,
-    rules: Rules | None = None,
-) -> str:
-    """``describe_event`` for plain names, read by ``viewer`` (``None``: an onlooker)."""
-    if rules is None:
-        players = len(names)
-        rules = Rules(players=players, target=5)
-    return describe_event(event, Names.of(names, rules, viewer))
-
-
 def game_over_title(names: Names, winner: int) -> str:
     """The game-over headline, from *your* side of the table when you played."""
     if names.is_yours(winner):

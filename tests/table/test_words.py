@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from allfives_tui.table.words import (
     Names,
-    describe,
     describe_event,
     game_over_title,
     hand_over_title,
@@ -91,8 +90,8 @@ def test_headlines_and_the_plain_names_helper() -> None:
     assert hand_over_title(YOU_AND_WEST, over) == "Hand 4: You went out."
     blocked = HandOver(hand_number=5, out_seat=None, pips=(3, 9), penalties=(5, 10), scores=(0, 0))
     assert hand_over_title(YOU_AND_WEST, blocked) == "Hand 5 is blocked: nobody can play."
-    # ``describe`` reads plain names for the viewer
-    assert describe(Dealt(hand_number=2, start=1), ("Ana", "West"), 0, TWO) == (
+    # ``Names.of`` reads plain names for the viewer
+    assert describe_event(Dealt(hand_number=2, start=1), Names.of(("Ana", "West"), TWO, 0)) == (
         "Hand 2 dealt; West leads."
     )
 

@@ -10,6 +10,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 
+from allfives_tui.table.words import Names
 from allfives_tui.ui.widgets import (
     WIDGETS_CSS,
     Board,
@@ -337,7 +338,7 @@ async def test_the_log_scrolls_to_a_new_line_in_the_same_frame_without_a_layout(
         await pilot.pause()
         for n, state in enumerate(states):
             events = apply(state, state.legal_actions()[0]).events
-            log.add_events(events, ("You", "North"), 0, rules)
+            log.add_events(events, Names.of(("You", "North"), rules, 0))
             if n == 12:
                 await pilot.pause()
                 assert log.show_vertical_scrollbar

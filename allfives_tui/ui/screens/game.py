@@ -174,7 +174,7 @@ class GameScreen(Screen[None]):
             self.last_tile = placed[-1].tile
         elif self.table.state.phase is Phase.PLAY and self.table.state.layout.is_empty:
             self.last_tile = None
-        self.query_one(EventLog).add_events(events, self.table.names, self.viewer, self.table.rules)
+        self.query_one(EventLog).add_events(events, self.table.words(self.viewer))
 
     def watch_viewer(self) -> None:
         """Another seat is viewing (or nobody): its words in the log, its tiles in the hand."""

@@ -10,7 +10,7 @@ newest one is always shown whole at the bottom.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Self
 
 from rich.style import Style
@@ -20,12 +20,12 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import RichLog
 
-from allfives_tui.table.words import describe
-from engine import Event, Rules
+from allfives_tui.table.words import Names, describe_event
+from engine import Event
 
 
 class EventLog(RichLog, can_focus=False):
-    """A scrolling log of events described with :func:`~allfives_tui.table.words.describe`."""
+    """A scrolling log of events described with :func:`~allfives_tui.table.words.describe_event`."""
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
     """The scrollable size: more lines only move the scrollbar, the screen keeps its layout."""
@@ -49,15 +49,9 @@ class EventLog(RichLog, can_focus=False):
         if self.is_mounted and self.container_size:
             self._scroll_update(size)
 
-    def add_events(
-        self,
-        events: Iterable[Event],
-        names: Sequence[str],
-        viewer: int | None = 0,
-        rules: Rules | None = None,
-    ) -> None:
-        """Append a line per event, scrolled into view in the same frame."""
-        lines = [describe(event, names, viewer, rules) for event in events]
+    def add_events(self, events: Iterable[Event], names: Names) -> None:
+        """Append a line per event, read by ``names.you``, scrolled into view in the same frame."""
+        lines = [describe_event(event, names) for event in events]
         if not lines:
             return
         if not self._size_known:
