@@ -1,0 +1,8 @@
+"""Friends across the network: a host serves one table over WebSockets, players join it.
+
+No Textual here: :mod:`~allfives_tui.net.protocol` (the messages),
+:mod:`~allfives_tui.net.host` (the host around a table),
+:mod:`~allfives_tui.net.hostfiles` (the host's record and tokens on disk),
+:mod:`~allfives_tui.net.client` (joining, rejoining) and
+:mod:`~allfives_tui.net.remote_table` (the host's table as one seat sees it).
+"""

@@ -1,0 +1,246 @@
+"""The client side: join a host over WebSockets, and keep the seat through short outages.
+
+:func:`join` connects, says hello with this allfives's protocol version,
+answers the host's challenge with an HMAC of the password (the password
+itself is never sent) and returns a :class:`Connection` holding the seat and
+its rejoin token. A connection that drops is tried again with the token for
+:attr:`Connection.retry` seconds (the screen is told "reconnecting"); after
+that :meth:`Connection.recv` raises :class:`HostLost`.
+
+Everything the host sends is parsed into the protocol's models and is only
+ever displayed: nothing in it is run, and nothing is written from it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from allfives_tui.net.protocol import (
+    CLIENT_WIRE_LIMIT,
+    PROTOCOL_VERSION,
+    Auth,
+    Challenge,
+    ClientMessage,
+    Hello,
+    HostMessage,
+    Notice,
+    ProtocolError,
+    Refused,
+    SeatAssigned,
+    encode,
+    parse_host,
+    proof,
+)
+from allfives_tui.table.words import one_line
+
+DEFAULT_PORT = 7777
+RETRY = 20.0
+"""Seconds a client keeps trying to reach a host it lost."""
+OPEN_TIMEOUT = 10.0
+_M = TypeVar("_M", Challenge, SeatAssigned)
+
+
+class JoinError(ValueError):
+    """The host could not be joined (one line saying why)."""
+
+
+class HostLost(ValueError):
+    """The connection to the host is gone for good (one line saying why)."""
+
+
+class Link(Protocol):
+    """A player's line to a host: a network connection, or the host's own in-process one."""
+
+    async def recv(self) -> HostMessage:
+        """The next message from the host; raises :class:`HostLost` when it is gone."""
+        ...
+
+    async def send(self, message: ClientMessage) -> None:
+        """Send ``message`` to the host."""
+        ...
+
+    async def close(self) -> None:
+        """Leave the table."""
+        ...
+
+
+def address(text: str, default_port: int = DEFAULT_PORT) -> str:
+    """``"HOST[:PORT]"`` (or a ``ws://`` address) as a WebSocket URL; raises
+    :class:`JoinError` for one that is not an address."""
+    text = text.strip()
+    if text.startswith(("ws://", "wss://")):
+        return text
+    if not text or any(c.isspace() or c in "/?#@" for c in text):
+        raise JoinError(f"{text!r} is not an address: give HOST or HOST:PORT")
+    host, port = text, str(default_port)
+    if text.startswith("["):  # [::1]:7777
+        end = text.find("]")
+        if end < 0:
+            raise JoinError(f"{text!r}: an IPv6 address is written [ADDRESS]:PORT")
+        host, rest = text[: end + 1], text[end + 1 :]
+        if rest:
+            if not rest.startswith(":"):
+                raise JoinError(f"{text!r}: an IPv6 address is written [ADDRESS]:PORT")
+            port = rest[1:]
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    elif ":" in text:
+        host = f"[{text}]"
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise JoinError(f"{port!r} is not a port number (1 to 65535)")
+    return f"ws://{host}:{int(port)}/"
+
+
+@dataclass(eq=False)
+class Connection:
+    """A joined player's connection to a host (a :class:`Link`)."""
+
+    url: str
+    name: str
+    password: str
+    seat: int
+    token: str
+    ws: ClientConnection | None
+    retry: float = RETRY
+    lost: str | None = None
+    """Why the connection dropped, while it is being tried again."""
+    _rejoined: SeatAssigned | None = None
+
+    async def recv(self) -> HostMessage:
+        """The next message from the host (a "reconnecting" notice when the line drops)."""
+        if self._rejoined is not None:
+            message, self._rejoined = self._rejoined, None
+            return message
+        while True:
+            if self.ws is None:
+                await self._reconnect()
+                if self._rejoined is not None:
+                    message, self._rejoined = self._rejoined, None
+                    return message
+                continue
+            try:
+                raw = await self.ws.recv()
+            except ConnectionClosed as err:
+                self.ws = None
+                self.lost = _closed_reason(err)
+                return Notice(text=f"Lost the host ({self.lost}): reconnecting…")
+            try:
+                return parse_host(raw)
+            except ProtocolError as err:
+                return Notice(text=f"The host sent something unreadable, ignored: {err}")
+
+    async def _reconnect(self) -> None:
+        deadline = time.monotonic() + self.retry
+        reason = self.lost or "the connection closed"
+        while time.monotonic() < deadline:
+            try:
+                ws, seated = await _handshake(
+                    self.url, self.name, self.password, self.token, timeout=3.0
+                )
+            except JoinError as err:
+                raise HostLost(f"the host refused to take you back: {err}") from None
+            except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed) as err:
+                reason = _reason(err)
+                await asyncio.sleep(0.5)
+                continue
+            self.ws, self.lost, self._rejoined = ws, None, seated
+            self.seat, self.token = seated.seat, seated.token
+            return
+        raise HostLost(f"lost the host at {self.url} ({reason})")
+
+    async def send(self, message: ClientMessage) -> None:
+        """Send ``message`` (dropped while the line is down: the host's next picture of
+        the table tells what happened)."""
+        if self.ws is None:
+            return
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(encode(message))
+
+    async def close(self) -> None:
+        """Close the connection."""
+        ws, self.ws = self.ws, None
+        if ws is not None:
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+
+def _closed_reason(err: ConnectionClosed) -> str:
+    frame = err.rcvd
+    if frame is not None and frame.reason:
+        return one_line(frame.reason)[:80]
+    return "the connection closed"
+
+
+def _reason(err: BaseException) -> str:
+    if isinstance(err, TimeoutError):
+        return "no answer"
+    if isinstance(err, ConnectionRefusedError):
+        return "nothing is listening there"
+    if isinstance(err, OSError):
+        return one_line(err.strerror or str(err))[:80]
+    return one_line(str(err))[:80] or type(err).__name__
+
+
+async def _handshake(
+    url: str, name: str, password: str, token: str | None, *, timeout: float = OPEN_TIMEOUT
+) -> tuple[ClientConnection, SeatAssigned]:
+    ws = await asyncio.wait_for(
+        connect(
+            url,
+            max_size=CLIENT_WIRE_LIMIT,
+            open_timeout=timeout,
+            compression=None,
+            ping_interval=10,
+            ping_timeout=20,
+        ),
+        timeout,
+    )
+    try:
+        await ws.send(encode(Hello(version=PROTOCOL_VERSION, name=name, token=token)))
+        challenge = await _expect(ws, Challenge, timeout)
+        await ws.send(encode(Auth(proof=proof(password, challenge.nonce, name))))
+        seated = await _expect(ws, SeatAssigned, timeout)
+    except BaseException:
+        with contextlib.suppress(Exception):
+            await ws.close()
+        raise
+    return ws, seated
+
+
+async def _expect(ws: ClientConnection, kind: type[_M], timeout: float) -> _M:
+    try:
+        raw = await asyncio.wait_for(ws.recv(), timeout)
+    except ConnectionClosed as err:
+        raise JoinError(f"the host closed the connection ({_closed_reason(err)})") from None
+    try:
+        message = parse_host(raw)
+    except ProtocolError as err:
+        raise JoinError(str(err)) from None
+    if isinstance(message, Refused):
+        raise JoinError(message.reason)
+    if not isinstance(message, kind):
+        raise JoinError(f"the host answered with {message.kind!r}, not {kind.__name__}")
+    return message
+
+
+async def join(
+    where: str, name: str, password: str = "", token: str | None = None, *, retry: float = RETRY
+) -> Connection:
+    """Join the host at ``where`` (``HOST[:PORT]``); raises :class:`JoinError` with one
+    line when it cannot."""
+    url = address(where)
+    try:
+        ws, seated = await _handshake(url, name, password, token)
+    except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed) as err:
+        raise JoinError(f"cannot reach a host at {url}: {_reason(err)}") from None
+    return Connection(
+        url=url, name=name, password=password, seat=seated.seat, token=seated.token, ws=ws,
+        retry=retry, _rejoined=seated,
+    )

@@ -1,0 +1,171 @@
+"""A table run by a host, as one seat's client sees it: what the game screen renders.
+
+:class:`RemoteTable` reads like :class:`~allfives_tui.table.table.Table` (the
+snapshot, names, seat kinds, the hand's events, who is to act, the hand's and
+the game's end), so the same game screen shows a remote game. It never judges
+a move: :meth:`RemoteTable.request` makes the message that asks the host, and
+the host's next :class:`~allfives_tui.net.protocol.State` is the only thing
+that changes it (:meth:`RemoteTable.update`).
+
+It knows only its seat's :class:`~engine.SeatView`. The screen reads a
+:class:`~engine.GameState`, so :func:`stand_in_state` builds one around the
+view: this seat's hand is real, and the other hands and the boneyard are
+filled with the tiles this seat cannot see, in no meaningful order (the
+screen only ever shows this seat's view of it, which is exactly the host's
+view). Once a hand is over the host reveals every hand and the stand-in
+holds the real ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allfives_tui.net.protocol import Act, State
+from allfives_tui.table.table import Turn
+from allfives_tui.table.words import Names
+from engine import Action, Event, GameOver, GameState, HandOver, Phase, Rules, SeatView, Tile
+from engine._fast import fields, make
+from engine.record import GameRecord, Seat, SeatKind
+
+
+def stand_in_state(view: SeatView, revealed: tuple[tuple[Tile, ...], ...] | None) -> GameState:
+    """A :class:`GameState` whose view for ``view.seat`` is ``view`` (see the module)."""
+    values: dict[str, Any] = dict(fields(view))
+    seat = values.pop("seat")
+    own = values.pop("hand")
+    counts = values.pop("hand_counts")
+    size = values.pop("boneyard_size")
+    must_play = values.pop("must_play")
+    unseen = list(view.unseen_tiles())
+    hands: list[tuple[Tile, ...]] = []
+    for s in range(view.rules.players):
+        if s == seat:
+            hands.append(own)
+        elif revealed is not None and s < len(revealed):
+            hands.append(tuple(revealed[s]))
+            unseen = [t for t in unseen if t not in revealed[s]]
+        else:
+            n = counts[s] if s < len(counts) else 0
+            hands.append(tuple(unseen[:n]))
+            del unseen[:n]
+    boneyard = tuple(unseen[:size]) if view.phase is Phase.PLAY else tuple(unseen)
+    values.update(
+        hands=tuple(hands), boneyard=boneyard, must_play=must_play, deals=(), past=()
+    )
+    ordered = {name: values[name] for name in GameState.model_fields}
+    return make(GameState, ordered, {"_core": None, "_legal": None})
+
+
+class RemoteTable:
+    """The host's table as this seat sees it (see the module's docstring)."""
+
+    def __init__(self, seat: int, first: State) -> None:
+        self.seat = seat
+        self.resumed = first.resumed
+        self.names: tuple[str, ...] = first.names
+        self.kinds: tuple[SeatKind, ...] = first.kinds
+        self.people: tuple[int, ...] = (seat,)
+        """The one person at this screen."""
+        self.step = first.step
+        self.view_now: SeatView = first.view
+        self.state = stand_in_state(first.view, first.revealed)
+        self.last_events: tuple[Event, ...] = first.events
+        self.hand_events: tuple[Event, ...] = first.events if first.whole_hand else ()
+        self.away: tuple[int, ...] = first.away
+        self.waiting: tuple[int, ...] = first.waiting
+        self.final_record: GameRecord | None = None
+        """The host's record of the game, once it is over."""
+        self.autosave: object = None
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """Who sits where, as this screen names them: this seat a person, the rest remote
+        players or computers."""
+        return tuple(
+            Seat(name=n, kind="person")
+            if i == self.seat
+            else Seat(name=n, kind="computer", level="host")
+            if k == "computer"
+            else Seat(name=n, kind="remote")
+            for i, (n, k) in enumerate(zip(self.names, self.kinds, strict=True))
+        )
+
+    def update(self, message: State) -> tuple[Event, ...]:
+        """Take the host's new picture of the table; the events to show now."""
+        self.step = message.step
+        self.names, self.kinds = message.names, message.kinds
+        self.view_now = message.view
+        self.state = stand_in_state(message.view, message.revealed)
+        self.away, self.waiting = message.away, message.waiting
+        self.last_events = message.events
+        if message.whole_hand or any(e.kind == "dealt" for e in message.events):
+            self.hand_events = message.events
+        else:
+            self.hand_events = (*self.hand_events, *message.events)
+        return message.events
+
+    def request(self, action: Action) -> Act:
+        """The message asking the host to play ``action`` for this seat now."""
+        if action.kind == "deal":
+            raise ValueError("a client never deals: the host does")
+        return Act(action=action, step=self.step)
+
+    # -- read like a Table ----------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        """The game's rules."""
+        return self.state.rules
+
+    def words(self, you: int | None) -> Names:
+        """How to name the seats for ``you``."""
+        return Names.of(self.names, self.rules, you)
+
+    def kind(self, seat: int) -> SeatKind:
+        """This screen's person, a computer, or a remote player."""
+        if seat == self.seat:
+            return "person"
+        return "computer" if self.kinds[seat] == "computer" else "remote"
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must act now (``None`` between hands and after the game)."""
+        st = self.state
+        return st.current if st.phase is Phase.PLAY else None
+
+    def turn(self) -> Turn | None:
+        """Who is to act; this seat's legal actions on its own turn."""
+        seat = self.to_act
+        if seat is None:
+            return None
+        view = self.state.view(seat)
+        legal = view.legal_actions() if seat == self.seat else ()
+        return Turn(seat, view, legal, self.kind(seat))
+
+    def view(self, seat: int) -> SeatView:
+        """This seat's view (the only one a client knows)."""
+        if seat != self.seat:
+            raise ValueError("a client sees its own seat only")
+        return self.view_now
+
+    @property
+    def hand_over(self) -> HandOver | None:
+        """How the last hand ended, while the next one is still to be dealt."""
+        if self.state.phase is not Phase.DEAL:
+            return None
+        return next((e for e in reversed(self.last_events) if isinstance(e, HandOver)), None)
+
+    @property
+    def game_over(self) -> GameOver | None:
+        """How the game ended, once it has."""
+        return next((e for e in reversed(self.hand_events) if isinstance(e, GameOver)), None)
+
+    @property
+    def is_over(self) -> bool:
+        """True once a side has reached the target."""
+        return self.state.phase is Phase.OVER
+
+    def record(self) -> GameRecord:
+        """The game's record: the host sends it once the game is over."""
+        if self.final_record is None:
+            raise ValueError("the host keeps this game's record until the game is over")
+        return self.final_record
