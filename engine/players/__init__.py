@@ -13,7 +13,10 @@ Levels, weakest first (:data:`LEVELS`, from :data:`REGISTRY`):
   end of the hand, the best mean point margin (the baseline the expert is measured against);
 * ``expert`` — Monte Carlo search over worlds sampled from what the seat may know.
 
-A new level is one entry in :data:`REGISTRY`.
+A new level is one entry in :data:`REGISTRY`. The evaluation core the expert
+searches with, :func:`engine.players.evaluate.evaluate`, rates every legal
+action of a seat's view: its win chance and expected points, each with a
+standard error (:class:`ActionValue`).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import NamedTuple
 
 from engine.errors import AllFivesError, shown
 from engine.players.base import Player
+from engine.players.evaluate import ActionValue
 from engine.players.expert import DEFAULT_BUDGET, ExpertPlayer
 from engine.players.heuristic import HeuristicPlayer
 from engine.players.montecarlo import MonteCarloPlayer
@@ -102,6 +106,7 @@ def make_player(
 __all__ = [
     "LEVELS",
     "REGISTRY",
+    "ActionValue",
     "ExpertPlayer",
     "GreedyPlayer",
     "HeuristicPlayer",

@@ -29,14 +29,14 @@ from engine import core
 from engine.actions import Action
 from engine.errors import AllFivesError
 from engine.players.base import no_choice
-from engine.players.expert import (
+from engine.players.knowledge import Knowledge
+from engine.players.limits import (
     DEFAULT_BUDGET,
     action_code_of,
     check_budget,
     check_playouts,
     move_seed,
 )
-from engine.players.knowledge import Knowledge
 from engine.players.playout import greedy_policy
 from engine.state import SeatView
 

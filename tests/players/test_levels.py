@@ -187,20 +187,27 @@ def test_expert_options_are_checked() -> None:
 
 
 def test_expert_scores_outcomes_for_its_partnership() -> None:
-    from engine import core
-    from engine.players.expert import _utility
-    from engine.players.race import point_scale
+    from engine import core, new_game, seeded_deal
+    from engine.players.evaluate import Search
 
+    rules = Rules(players=4, partnerships=True, target=200)
+    state = new_game(rules)
+    state = apply(state, seeded_deal(state, 1)).state
+    seat = state.current
+    assert seat is not None
+    view = state.view(seat)
+    mine = Search(view, view.legal_actions())  # scores 0-0 before
+    theirs = Search(state.view((seat + 1) % 4), view.legal_actions())
     c = core.Core(4, [0, 1, 0, 1], 200, 5)
     c.phase = core.PHASE_DEAL
-    scale = point_scale(200)
-    c.scores = [130, 110]  # the partnership of seats 0 and 2 leads by 20
-    ahead = _utility(c, 0, 2, scale, 0.5)
-    assert ahead > 0
-    assert _utility(c, 1, 2, scale, 0.5) == pytest.approx(-ahead)
-    c.winner = 0
-    assert _utility(c, 0, 2, scale, 0.5) == scale  # seat 2's partner won: a win
-    assert _utility(c, 1, 2, scale, 0.5) == -scale
+    c.scores = [130, 110] if mine.team == 0 else [110, 130]  # seat's partnership leads by 20
+    ahead, margin = mine.outcome(c)  # the chance of winning the game, the margin
+    assert 0.5 < ahead < 1 and margin == 20
+    behind, their_margin = theirs.outcome(c)
+    assert behind == pytest.approx(1 - ahead) and their_margin == -20
+    c.winner = mine.team
+    assert mine.outcome(c)[0] == 1.0  # the partner's win is a win
+    assert theirs.outcome(c)[0] == 0.0
 
 
 def test_expert_weighs_a_reply_that_would_win_the_game_above_its_points() -> None:

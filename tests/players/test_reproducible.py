@@ -21,7 +21,7 @@ from types import SimpleNamespace
 import pytest
 
 from engine import Rules, SeatView, apply, new_game, seeded_deal
-from engine.players import expert as expert_module
+from engine.players import evaluate as evaluate_module
 from engine.players import make_player
 from engine.players.expert import ExpertPlayer
 from engine.players.knowledge import Knowledge
@@ -100,5 +100,5 @@ class OnlyRandom:
 def test_the_expert_draws_nothing_but_random(monkeypatch: pytest.MonkeyPatch) -> None:
     """With a generator that has only ``random()``, the expert still plays, and plays
     the same moves: so no version-dependent method of random.Random is used."""
-    monkeypatch.setattr(expert_module, "random", SimpleNamespace(Random=OnlyRandom))
+    monkeypatch.setattr(evaluate_module, "random", SimpleNamespace(Random=OnlyRandom))
     assert choices(Rules(players=3)) == EXPECTED[1][1]

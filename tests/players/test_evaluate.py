@@ -1,0 +1,110 @@
+"""The evaluation core (issue 16, item 3): every action's win chance and points, with errors."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+
+import pytest
+
+from engine import Rules
+from engine.players import ExpertPlayer
+from engine.players.evaluate import ActionValue, evaluate
+from tests.players.helpers import position, with_scores
+from tests.players.test_honesty import midgame, reshuffled
+from tests.players.test_levels import EASY_TWENTY, FIFTEEN_OVER_TEN, TO_THE_TARGET
+
+TWO = Rules(players=2)
+
+
+def test_one_value_per_legal_action_best_first() -> None:
+    view = position(TWO, *EASY_TWENTY).view(1)
+    legal = view.legal_actions()
+    values = evaluate(view, playouts=600, seed=1)
+    assert sorted(map(str, (v.action for v in values))) == sorted(map(str, legal))
+    assert all(isinstance(v, ActionValue) for v in values)
+    assert [v.win for v in values] == sorted((v.win for v in values), reverse=True)
+    for v in values:
+        assert 0.0 <= v.win <= 1.0
+        assert v.playouts == 200  # 600 over three actions, no racing
+        assert 0.0 < v.win_se < 0.2 and 0.0 < v.points_se < 10.0
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        values[0].win = 1.0  # type: ignore[misc]
+
+
+def test_a_move_that_wins_the_game_is_a_certain_win_worth_its_points() -> None:
+    state = with_scores(position(Rules(players=2, target=250), *TO_THE_TARGET), (240, 245))
+    values = evaluate(state.view(1), playouts=200, seed=3)
+    best = values[0]
+    assert str(best.action) == "6-0 W"
+    assert (best.win, best.win_se, best.points, best.points_se) == (1.0, 0.0, 5.0, 0.0)
+    assert all(v.win < 1.0 for v in values[1:])
+
+
+def test_the_easy_twenty_costs_points_and_games() -> None:
+    # 6-6 E leaves seat 0 an easy 20: early on it costs points, at 230-200 the game.
+    def six_six(scores: tuple[int, int]) -> tuple[ActionValue, ActionValue]:
+        view = with_scores(position(TWO, *EASY_TWENTY), scores).view(1)
+        values = evaluate(view, playouts=900, seed=5)
+        worst = next(v for v in values if str(v.action) == "6-6 E")
+        return values[0], worst
+
+    best, worst = six_six((0, 0))
+    assert best.points - worst.points > 2 * worst.points_se
+    early = best.win - worst.win
+    best, worst = six_six((230, 200))
+    late = best.win - worst.win
+    assert late > 2 * early > 0 and late > 10 * worst.win_se
+
+
+def test_reproducible_with_a_seed_and_a_fixed_count() -> None:
+    view = position(TWO, *FIFTEEN_OVER_TEN).view(1)
+    assert evaluate(view, playouts=300, seed=4) == evaluate(view, playouts=300, seed=4)
+    assert evaluate(view, playouts=300, seed=4) != evaluate(view, playouts=300, seed=5)
+
+
+def test_standard_errors_shrink_as_playouts_grow() -> None:
+    view = position(TWO, *FIFTEEN_OVER_TEN).view(1)
+    few = {str(v.action): v for v in evaluate(view, playouts=300, seed=2)}
+    many = {str(v.action): v for v in evaluate(view, playouts=4800, seed=2)}
+    for action, v in many.items():
+        ratio = v.points_se / few[action].points_se
+        assert 0.15 < ratio < 0.4, (action, ratio)  # about 1/4 for 16 times the playouts
+
+
+def test_the_expert_plays_the_best_of_its_own_evaluation() -> None:
+    view = position(TWO, *EASY_TWENTY).view(1)
+    legal = view.legal_actions()
+    expert = ExpertPlayer(seed=7, budget=None, playouts=900)
+    values = evaluate(view, legal, playouts=900, seed=7, race=True)
+    assert expert.choose(view, legal) == values[0].action
+    assert expert.analyse(view, legal) == values
+
+
+def test_a_budget_is_cpu_time_of_this_thread() -> None:
+    view = position(TWO, *EASY_TWENTY).view(1)
+    t0 = time.thread_time()
+    values = evaluate(view, budget=0.05, seed=1)
+    assert time.thread_time() - t0 < 0.05 + 0.02
+    assert min(v.playouts for v in values) >= 3
+    with pytest.raises(ValueError, match="the time budget must be"):
+        evaluate(view, budget=0.0)
+    with pytest.raises(ValueError, match="the playout count must be"):
+        evaluate(view, playouts=-1)
+    with pytest.raises(ValueError, match="no legal action"):
+        evaluate(view, [], playouts=10)
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(players=2), Rules(players=3), Rules(players=4, partnerships=True)]
+)
+def test_honest_the_figures_survive_any_consistent_reshuffle(rules: Rules) -> None:
+    for seed in (21, 22, 23):
+        state = midgame(rules, seed, 12)
+        seat = state.current
+        assert seat is not None
+        rng = random.Random(seed)
+        other = next(o for o in (reshuffled(state, seat, rng) for _ in range(500)) if o)
+        values = evaluate(state.view(seat), playouts=160, seed=seed)
+        assert values == evaluate(other.view(seat), playouts=160, seed=seed)
