@@ -47,6 +47,20 @@ class NotYourTurnError(IllegalActionError):
     """An action from a seat that is not the one to act (a ``ValueError``)."""
 
 
+class TakeBackError(IllegalActionError):
+    """A take-back the table does not allow now (a ``ValueError``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Before:
+    """The table just before one action of the hand in progress, to go back to."""
+
+    seat: int
+    state: GameState
+    last_events: tuple[Event, ...]
+    hand_events: tuple[Event, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class Turn:
     """Who must act now, what they may see and what they may do."""
@@ -92,6 +106,8 @@ class Table:
         """The events of the latest change."""
         self.hand_events: tuple[Event, ...] = ()
         """Every event of the hand in progress (or just over), deal first."""
+        self._hand_so_far: list[_Before] = []
+        """The table before each action of the hand in progress (for take-backs)."""
 
     # -- making tables ------------------------------------------------------
     @classmethod
@@ -133,11 +149,16 @@ class Table:
         record = game.record
         events: tuple[Event, ...] = ()
         hand: list[Event] = []
+        befores: list[_Before] = []
+        previous: Step | None = None
         for step in game.steps:
             if step.move == 0:
-                hand = []
+                hand, befores = [], []
+            elif previous is not None and (mover := previous.state.current) is not None:
+                befores.append(_Before(mover, previous.state, previous.events, tuple(hand)))
             hand.extend(step.events)
             events = step.events
+            previous = Step(step.state, step.events)
         seed = record.seed if record.seed is not None else random.randrange(1, 10**9)
         table = cls(
             game.state,
@@ -150,6 +171,7 @@ class Table:
         table.resumed = True
         table.last_events = events
         table.hand_events = tuple(hand)
+        table._hand_so_far = befores
         return table
 
     # -- what the table knows ---------------------------------------------------
@@ -209,13 +231,71 @@ class Table:
             who = self.to_act
             now = "nobody is to act" if who is None else f"it is {self.names[who]}'s turn"
             raise NotYourTurnError(f"{self.names[seat]} cannot act now: {now}", rule="turn")
-        return self._apply(apply(self.state, action))
+        step = apply(self.state, action)
+        self._hand_so_far.append(
+            _Before(seat, self.state, self.last_events, self.hand_events)
+        )
+        return self._apply(step)
 
     def deal(self) -> tuple[Event, ...]:
         """Deal the next hand (the game's seed fixes every deal); the events."""
         if self.state.phase is not Phase.DEAL:
             raise IllegalActionError("there is no hand to deal now", rule="deal")
-        return self._apply(apply(self.state, seeded_deal(self.state, self.seed)))
+        step = apply(self.state, seeded_deal(self.state, self.seed))
+        self._hand_so_far = []
+        return self._apply(step)
+
+    # -- take-backs ---------------------------------------------------------------
+    @property
+    def takes_back(self) -> bool:
+        """True when take-backs are allowed at this table: one person, and computers.
+
+        With other people at the table (hot-seat or remote players) a move once
+        made stands.
+        """
+        return len(self.people) == 1 and all(
+            s.is_person or s.is_computer for s in self.seats
+        )
+
+    def can_take_back(self, seat: int) -> bool:
+        """True when ``seat`` may take back its last move of the hand in progress."""
+        return (
+            self.takes_back
+            and seat in self.people
+            and self.state.phase is Phase.PLAY
+            and any(b.seat == seat for b in self._hand_so_far)
+        )
+
+    def take_back(self, seat: int) -> GameState:
+        """Undo ``seat``'s last move of this hand and every reply since; the state now.
+
+        The game goes back to ``seat``'s turn as it was before that move, and the
+        seat's ``take_backs`` count grows by one (the record keeps the line that is
+        then played on). Raises :class:`TakeBackError` when that is not allowed:
+        with other people at the table, after the hand is over, or before ``seat``
+        has moved in this hand.
+        """
+        if not self.can_take_back(seat):
+            if not self.takes_back:
+                why = "moves stand in a game with other people"
+            elif self.state.phase is not Phase.PLAY:
+                why = "the hand is over"
+            else:
+                why = f"{self.names[seat]} has not moved in this hand"
+            raise TakeBackError(f"nothing to take back: {why}", rule="take-back")
+        while True:
+            before = self._hand_so_far.pop()
+            if before.seat == seat:
+                break
+        seats = list(self.seats)
+        seats[seat] = seats[seat].model_copy(update={"take_backs": seats[seat].take_backs + 1})
+        self.seats = tuple(seats)
+        self.state = before.state
+        self.last_events = before.last_events
+        self.hand_events = before.hand_events
+        if self.autosave is not None:
+            self.autosave(self.record())
+        return self.state
 
     def _apply(self, step: Step) -> tuple[Event, ...]:
         events = step.events
