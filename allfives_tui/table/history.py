@@ -1,0 +1,838 @@
+"""The game history: every finished or abandoned game, in SQLite in the data folder.
+
+``history.sqlite`` holds, for every game: when it started and was recorded,
+the rules, the seats (names, kinds, levels), each hand's points and penalties
+per seat, the final scores, the winner and the whole game record (compressed
+JSON), so any past game can be replayed without a saved file. The schema is
+versioned with ``PRAGMA user_version`` and upgraded forward step by step
+(:data:`MIGRATIONS`); the database runs in WAL mode, so readers never block
+the writer.
+
+Recording never loses a game: when the database cannot be written (missing
+folder, locked, read-only, full disk, newer schema) the record is kept as a
+file in ``unrecorded/`` in the data folder, and :class:`RecordOutcome` says so
+in one line; the next successful recording adds those files too. A damaged
+database is set aside under a new name (with its ``-wal``/``-shm`` files) and
+a new one starts. :class:`HistoryWriter` records on a background thread, so
+play never waits. Nothing here imports Textual.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sqlite3
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from allfives_tui.table.storage import data_dir
+from allfives_tui.table.words import one_line
+from engine import GameOver, HandOver, Placed
+from engine.errors import RecordError
+from engine.files import atomic_write
+from engine.record import GameRecord, LoadedGame, parse_game
+
+DB_NAME = "history.sqlite"
+UNRECORDED = "unrecorded"
+"""The folder (in the data folder) of games that could not be recorded yet."""
+BUSY_MS = 2000
+"""How long a write waits for another process's write before giving up."""
+PERSON = "person"
+"""In ``seats.opponents`` and ``seats.partner``: a seat played by a person."""
+
+_SCHEMA_V1 = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    game_id TEXT NOT NULL UNIQUE,
+    started TEXT NOT NULL,
+    recorded TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    partnerships INTEGER NOT NULL,
+    hand_size TEXT NOT NULL,
+    target INTEGER NOT NULL,
+    seed INTEGER,
+    finished INTEGER NOT NULL,
+    winner INTEGER,
+    scores TEXT NOT NULL,
+    hands INTEGER NOT NULL,
+    actions INTEGER NOT NULL,
+    first_deal TEXT NOT NULL,
+    source TEXT NOT NULL,
+    record BLOB NOT NULL
+);
+CREATE INDEX games_started ON games(started);
+CREATE INDEX games_first_deal ON games(first_deal);
+CREATE TABLE seats (
+    game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    level TEXT,
+    team INTEGER NOT NULL,
+    won INTEGER,
+    score INTEGER NOT NULL,
+    opponents TEXT NOT NULL,
+    partner TEXT,
+    hands INTEGER NOT NULL,
+    points INTEGER NOT NULL,
+    penalties INTEGER NOT NULL,
+    best INTEGER,
+    PRIMARY KEY (game, seat)
+) WITHOUT ROWID;
+CREATE INDEX seats_person ON seats(name, kind);
+CREATE TABLE hands (
+    game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    hand INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    points INTEGER NOT NULL,
+    penalty INTEGER NOT NULL,
+    pips INTEGER NOT NULL,
+    went_out INTEGER NOT NULL,
+    PRIMARY KEY (game, hand, seat)
+) WITHOUT ROWID;
+"""
+"""Schema version 1.
+
+``games``: one row a game; ``started``/``recorded`` are UTC ``YYYY-MM-DDTHH:MM:SSZ``;
+``finished`` 1 when a side won (``winner`` is its team), 0 when abandoned;
+``scores`` the final team scores (JSON); ``first_deal`` a hash of the first deal
+(duplicates on import); ``source`` ``"play"`` or ``"import"``; ``record`` the
+zlib-compressed record JSON. ``seats``: one row a seat, with the seat's team's
+result (``won`` NULL when abandoned), its opponents' levels (``person`` for a
+person; ``+``-joined, seat order), its partner's, and its hands (a hand counts
+when it ended or the game ended in it), points, penalties and best net hand.
+``hands``: each seat's points and penalty in each counted hand.
+"""
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+def _to_v1(conn: sqlite3.Connection) -> None:
+    for statement in _SCHEMA_V1.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+MIGRATIONS: tuple[Migration, ...] = (_to_v1,)
+"""``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``; the last gives
+:data:`SCHEMA_VERSION`. A new version appends one step, never edits an old one."""
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class HistoryError(ValueError):
+    """The history cannot be read or written; ``str`` is one line saying why."""
+
+
+class NewerHistoryError(HistoryError):
+    """The database was written by a newer allfives (a schema version above ours)."""
+
+
+def history_path(folder: Path | None = None) -> Path:
+    """Where the history database is."""
+    return (folder or data_dir()) / DB_NAME
+
+
+def utc_text(moment: datetime) -> str:
+    """``moment`` as stored: UTC, ``YYYY-MM-DDTHH:MM:SSZ`` (naive times are local)."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_utc(text: str) -> datetime:
+    """A stored time back as an aware UTC datetime."""
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+
+
+def _started(record: GameRecord, now: datetime) -> str:
+    if record.created:
+        try:
+            moment = datetime.fromisoformat(record.created)
+        except ValueError:
+            return utc_text(now)
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return utc_text(moment)
+    return utc_text(now)
+
+
+def compress(record: GameRecord) -> bytes:
+    """The record as stored: compact JSON, zlib-compressed."""
+    text = json.dumps(record.model_dump(mode="json"), separators=(",", ":"))
+    return zlib.compress(text.encode("utf-8"), 6)
+
+
+def decompress(blob: bytes) -> LoadedGame:
+    """A stored record, validated and replayed; :class:`RecordError` if it is damaged."""
+    try:
+        text = zlib.decompress(blob)
+    except (zlib.error, TypeError):
+        raise RecordError("the stored record is damaged") from None
+    return parse_game(text)
+
+
+def deal_key(record: GameRecord) -> str:
+    """A hash of the record's first deal (empty for a record with no deal)."""
+    if not record.hands:
+        return ""
+    deal = record.hands[0].deal.model_dump(mode="json")
+    text = json.dumps(deal, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def is_prefix(short: GameRecord, long: GameRecord) -> bool:
+    """True when ``short``'s deals are ``long``'s and its actions a prefix of ``long``'s."""
+    if short.rules != long.rules or len(short.hands) > len(long.hands):
+        return False
+    last = len(short.hands) - 1
+    for i, hand in enumerate(short.hands):
+        other = long.hands[i]
+        if hand.deal != other.deal:
+            return False
+        if i < last and hand.actions != other.actions:
+            return False
+        if i == last and other.actions[: len(hand.actions)] != hand.actions:
+            return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """One seat's part of one hand: points scored, penalty, pips left, went out."""
+
+    hand: int
+    seat: int
+    points: int
+    penalty: int
+    pips: int
+    went_out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What the history keeps of a game besides its record."""
+
+    finished: bool
+    winner: int | None
+    scores: tuple[int, ...]
+    hands: int
+    hand_scores: tuple[HandScore, ...]
+
+
+def game_facts(game: LoadedGame) -> GameFacts:
+    """The result and every counted hand's scores of a loaded game.
+
+    A hand counts when it ended (a :class:`HandOver`) or the game ended in it;
+    the unfinished last hand of an abandoned game does not.
+    """
+    players = game.record.rules.players
+    points = [0] * players
+    out: list[HandScore] = []
+    winner: int | None = None
+    for step in game.steps:
+        if step.move == 0:
+            points = [0] * players
+        for event in step.events:
+            if isinstance(event, Placed):
+                points[event.seat] += event.points
+            elif isinstance(event, HandOver):
+                out.extend(
+                    HandScore(
+                        step.hand, s, points[s], event.penalties[s], event.pips[s],
+                        event.out_seat == s,
+                    )
+                    for s in range(players)
+                )
+                points = [0] * players
+            elif isinstance(event, GameOver):
+                winner = event.winner
+                if not out or out[-1].hand != step.hand:
+                    out.extend(HandScore(step.hand, s, points[s], 0, 0, False)
+                               for s in range(players))
+    state = game.state
+    return GameFacts(
+        finished=state.is_terminal,
+        winner=winner if winner is not None else state.winner,
+        scores=tuple(state.scores),
+        hands=len(game.record.hands),
+        hand_scores=tuple(out),
+    )
+
+
+def _seat_label(record: GameRecord, seat: int) -> str:
+    """A seat as an opponent or partner: its level, ``person`` or ``remote``."""
+    s = record.seats[seat]
+    return (s.level or PERSON) if s.kind == "computer" else s.kind
+
+
+# -- what is read back ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """A seat of a past game."""
+
+    name: str
+    kind: str
+    level: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A past game as the list of past games shows it (no record)."""
+
+    key: int
+    """The row's id in this database."""
+    game_id: str
+    started: datetime
+    players: int
+    partnerships: bool
+    target: int
+    finished: bool
+    winner: int | None
+    scores: tuple[int, ...]
+    hands: int
+    seats: tuple[SeatSummary, ...]
+
+    def team_of(self, seat: int) -> int:
+        """The scoring side of ``seat``."""
+        return seat % 2 if self.partnerships else seat
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGame:
+    """One game from the seat of one person: what the statistics are made of."""
+
+    game_id: str
+    started: datetime
+    players: int
+    partnerships: bool
+    finished: bool
+    won: bool | None
+    opponents: tuple[str, ...]
+    partner: str | None
+    hands: int
+    points: int
+    penalties: int
+    best: int | None
+    score: int
+
+
+# -- the database -----------------------------------------------------------------------
+
+
+def _is_corrupt(err: sqlite3.Error) -> bool:
+    name = getattr(err, "sqlite_errorname", "")
+    if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+        return True
+    text = str(err)
+    return "not a database" in text or "malformed" in text
+
+
+def _reason(err: BaseException) -> str:
+    if isinstance(err, OSError):
+        return one_line(err.strerror or str(err))
+    return one_line(str(err))
+
+
+def _stamp(now: datetime | None = None) -> str:
+    return (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+
+
+def set_aside(path: Path, now: datetime | None = None) -> Path:
+    """Rename a damaged database (and its ``-wal``/``-shm``) out of the way; its new name."""
+    base = f"{path.stem}.damaged-{_stamp(now)}"
+    aside = path.with_name(f"{base}{path.suffix}")
+    n = 1
+    while os.path.lexists(aside):
+        n += 1
+        aside = path.with_name(f"{base}-{n}{path.suffix}")
+    os.rename(path, aside)
+    for extra in ("-wal", "-shm", "-journal"):
+        side = Path(f"{path}{extra}")
+        if os.path.lexists(side):
+            with contextlib.suppress(OSError):
+                os.rename(side, Path(f"{aside}{extra}"))
+    return aside
+
+
+class _SetAside(Exception):
+    """A damaged database was just set aside as ``path``."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(reason)
+        self.path = path
+        self.reason = reason
+
+
+class History:
+    """The game history in one SQLite file (one connection; use from one thread).
+
+    Opening creates the file (and folder) if needed and upgrades an older
+    schema. A damaged file is set aside (:attr:`notice` says where) and a new
+    one started. Raises :class:`HistoryError` when it cannot be opened.
+    """
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        *,
+        readonly: bool = False,
+        migrations: Sequence[Migration] = MIGRATIONS,
+    ) -> None:
+        self.path = path or history_path()
+        self.notice: str | None = None
+        """Set when a damaged database was set aside on opening."""
+        self._migrations = tuple(migrations)
+        try:
+            self.conn = self._open(readonly)
+        except _SetAside as aside:
+            self.notice = (
+                f"The game history was damaged ({aside.reason}): it is set aside as "
+                f"{aside.path}, and a new history starts."
+            )
+            try:
+                self.conn = self._open(readonly)
+            except (sqlite3.Error, _SetAside) as again:
+                raise HistoryError(
+                    f"the history {self.path} cannot be opened: {_reason(again)}"
+                ) from None
+        except sqlite3.Error as err:
+            raise HistoryError(
+                f"the history {self.path} cannot be opened: {_reason(err)}"
+            ) from None
+
+    @property
+    def version(self) -> int:
+        """The schema version of the open database."""
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def _open(self, readonly: bool) -> sqlite3.Connection:
+        if readonly:
+            if not self.path.exists():
+                raise HistoryError("there is no game history yet")
+            uri = f"{self.path.resolve().as_uri()}?mode=ro"
+            conn = sqlite3.connect(
+                uri, uri=True, timeout=BUSY_MS / 1000, isolation_level=None
+            )
+        else:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise HistoryError(
+                    f"the folder {self.path.parent} cannot be made: {_reason(err)}"
+                ) from None
+            conn = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
+        try:
+            conn.execute("PRAGMA foreign_keys = ON")
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            latest = len(self._migrations)
+            if version > latest:
+                raise NewerHistoryError(
+                    f"the history {self.path} is from a newer allfives (schema {version}, "
+                    f"this one reads up to {latest}): upgrade allfives"
+                )
+            if not readonly:
+                conn.execute("PRAGMA journal_mode = WAL").fetchone()
+                if version < latest:
+                    self._migrate(conn, version)
+            elif version < latest:
+                raise HistoryError(
+                    f"the history {self.path} needs an upgrade (schema {version}); "
+                    "it happens at the next game recorded"
+                )
+            if version == latest:
+                conn.execute("SELECT 1 FROM games LIMIT 1").fetchall()
+        except sqlite3.Error as err:
+            try:
+                if not _is_corrupt(err) or readonly:
+                    raise
+                try:  # set aside while still open: closing may remove the -wal and -shm
+                    aside = set_aside(self.path)
+                except OSError as move:
+                    raise HistoryError(
+                        f"the history {self.path} is damaged ({_reason(err)}) and could not "
+                        f"be set aside: {_reason(move)}"
+                    ) from None
+                raise _SetAside(aside, _reason(err)) from None
+            finally:
+                conn.close()
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
+        """Apply every step from ``version`` up, each in its own transaction."""
+        for target in range(version, len(self._migrations)):
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._migrations[target](conn)
+                conn.execute(f"PRAGMA user_version = {target + 1}")
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- writing -----------------------------------------------------------------------
+    def record(
+        self,
+        game: GameRecord | LoadedGame,
+        *,
+        now: datetime | None = None,
+        source: str = "play",
+    ) -> bool:
+        """Add a game, or bring a stored game with the same id up to date.
+
+        A game already stored with as many actions or more is left as it is
+        (False); True when the history changed. ``now`` is when it is
+        recorded (the present by default).
+        """
+        loaded = game if isinstance(game, LoadedGame) else LoadedGame(game, tuple(game.steps()))
+        record = loaded.record
+        now = now or datetime.now(UTC)
+        row = self.conn.execute(
+            "SELECT id, actions FROM games WHERE game_id = ?", (record.game_id,)
+        ).fetchone()
+        if row is not None and row[1] >= record.action_count:
+            return False
+        facts = game_facts(loaded)
+        rules = record.rules
+        with self._transaction():
+            if row is not None:
+                self.conn.execute("DELETE FROM games WHERE id = ?", (row[0],))
+            cur = self.conn.execute(
+                "INSERT INTO games (game_id, started, recorded, players, partnerships, "
+                "hand_size, target, seed, finished, winner, scores, hands, actions, "
+                "first_deal, source, record) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    record.game_id, _started(record, now), utc_text(now), rules.players,
+                    int(rules.partnerships), rules.hand_size.value, rules.target, record.seed,
+                    int(facts.finished), facts.winner if facts.finished else None,
+                    json.dumps(list(facts.scores)), facts.hands, record.action_count,
+                    deal_key(record), source, compress(record),
+                ),
+            )
+            key = cur.lastrowid
+            self.conn.executemany(
+                "INSERT INTO hands VALUES (?,?,?,?,?,?,?)",
+                [(key, h.hand, h.seat, h.points, h.penalty, h.pips, int(h.went_out))
+                 for h in facts.hand_scores],
+            )
+            self.conn.executemany(
+                "INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [self._seat_row(key, record, facts, s) for s in range(rules.players)],
+            )
+        return True
+
+    @staticmethod
+    def _seat_row(
+        key: int | None, record: GameRecord, facts: GameFacts, seat: int
+    ) -> tuple[object, ...]:
+        rules = record.rules
+        team = rules.team_of(seat)
+        s = record.seats[seat]
+        mates = [o for o in rules.seats_of(team) if o != seat]
+        opponents = [o for o in range(rules.players) if rules.team_of(o) != team]
+        mine = [h for h in facts.hand_scores if h.seat == seat]
+        nets = [h.points - h.penalty for h in mine]
+        won = None if not facts.finished else int(facts.winner == team)
+        return (
+            key, seat, s.name, s.kind, s.level, team, won, facts.scores[team],
+            "+".join(_seat_label(record, o) for o in opponents),
+            _seat_label(record, mates[0]) if mates else None,
+            len(mine), sum(h.points for h in mine), sum(h.penalty for h in mine),
+            max(nets) if nets else None,
+        )
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def duplicate_of(self, record: GameRecord) -> str | None:
+        """The id of a stored game ``record`` repeats: the same id, or the same deals
+        with actions that are a prefix of the stored game's; ``None`` if it is new."""
+        if self.conn.execute(
+            "SELECT 1 FROM games WHERE game_id = ?", (record.game_id,)
+        ).fetchone():
+            return record.game_id
+        for game_id, blob in self.conn.execute(
+            "SELECT game_id, record FROM games WHERE first_deal = ?", (deal_key(record),)
+        ):
+            try:
+                stored = decompress(blob).record
+            except RecordError:
+                continue
+            if is_prefix(record, stored):
+                return str(game_id)
+        return None
+
+    def import_game(self, game: LoadedGame, *, now: datetime | None = None) -> str | None:
+        """Add an imported game; ``None`` when added, else the id of the game it repeats."""
+        same = self.duplicate_of(game.record)
+        if same is not None:
+            return same
+        self.record(game, now=now, source="import")
+        return None
+
+    def delete(self, game_id: str) -> bool:
+        """Remove a game; False if there was none of that id."""
+        with self._transaction():
+            cur = self.conn.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
+        return cur.rowcount > 0
+
+    # -- reading -----------------------------------------------------------------------
+    def count(self) -> int:
+        """How many games are stored."""
+        return int(self.conn.execute("SELECT count(*) FROM games").fetchone()[0])
+
+    def games(self, limit: int | None = None) -> list[GameSummary]:
+        """Past games, newest first (at most ``limit``)."""
+        sql = (
+            "SELECT g.id, g.game_id, g.started, g.players, g.partnerships, g.target, "
+            "g.finished, g.winner, g.scores, g.hands, "
+            "(SELECT group_concat(s.name || char(30) || s.kind || char(30) || "
+            "coalesce(s.level, ''), char(31)) FROM (SELECT * FROM seats WHERE game = g.id "
+            "ORDER BY seat) s) FROM games g ORDER BY g.started DESC, g.id DESC"
+        )
+        params: tuple[int, ...] = ()
+        if limit is not None:
+            sql += " LIMIT ?"
+            params = (limit,)
+        out = []
+        for row in self.conn.execute(sql, params):
+            seats = tuple(
+                SeatSummary(name, kind, level or None)
+                for name, kind, level in (part.split("\x1e") for part in (row[10] or "").split(
+                    "\x1f") if part)
+            )
+            out.append(
+                GameSummary(
+                    key=row[0], game_id=row[1], started=parse_utc(row[2]), players=row[3],
+                    partnerships=bool(row[4]), target=row[5], finished=bool(row[6]),
+                    winner=row[7], scores=tuple(json.loads(row[8])), hands=row[9], seats=seats,
+                )
+            )
+        return out
+
+    def last_game_id(self) -> str | None:
+        """The id of the newest game, or ``None`` in an empty history."""
+        row = self.conn.execute(
+            "SELECT game_id FROM games ORDER BY started DESC, id DESC LIMIT 1"
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def find(self, text: str) -> list[str]:
+        """Ids of stored games that are ``text`` or start with it."""
+        rows = self.conn.execute(
+            "SELECT game_id FROM games WHERE game_id >= ? AND game_id < ? LIMIT 2",
+            (text, text + "\U0010ffff"),
+        ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def load(self, game_id: str) -> LoadedGame:
+        """A stored game's record, replayed; :class:`HistoryError` if it is not there or
+        is damaged."""
+        row = self.conn.execute(
+            "SELECT record FROM games WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise HistoryError(f"no game {game_id} in the history")
+        try:
+            return decompress(row[0])
+        except RecordError as err:
+            raise HistoryError(f"the stored game {game_id} cannot be read: {err}") from None
+
+    def people(self) -> list[str]:
+        """The names of the people who played, most games first."""
+        rows = self.conn.execute(
+            "SELECT name FROM seats WHERE kind = 'person' GROUP BY name "
+            "ORDER BY count(*) DESC, name"
+        )
+        return [str(r[0]) for r in rows]
+
+    def player_games(self, name: str) -> list[PlayerGame]:
+        """Every game ``name`` played as a person, oldest first, from their seat."""
+        rows = self.conn.execute(
+            "SELECT g.game_id, g.started, g.players, g.partnerships, g.finished, s.won, "
+            "s.opponents, s.partner, s.hands, s.points, s.penalties, s.best, s.score "
+            "FROM seats s JOIN games g ON g.id = s.game "
+            "WHERE s.name = ? AND s.kind = 'person' ORDER BY g.started, g.id",
+            (name,),
+        )
+        return [
+            PlayerGame(
+                game_id=r[0], started=parse_utc(r[1]), players=r[2], partnerships=bool(r[3]),
+                finished=bool(r[4]), won=None if r[5] is None else bool(r[5]),
+                opponents=tuple(r[6].split("+")) if r[6] else (), partner=r[7], hands=r[8],
+                points=r[9], penalties=r[10], best=r[11], score=r[12],
+            )
+            for r in rows
+        ]
+
+
+# -- recording after play ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RecordOutcome:
+    """How a recording went: ``line`` is the one line to show when there is one."""
+
+    recorded: bool
+    line: str | None = None
+    kept: Path | None = None
+    """Where the game was kept as a file when the history could not take it."""
+
+
+def unrecorded_folder(folder: Path | None = None) -> Path:
+    """Where games wait that the history could not take."""
+    return (folder or data_dir()) / UNRECORDED
+
+
+def keep_unrecorded(record: GameRecord, folder: Path | None = None) -> Path:
+    """Save ``record`` in the unrecorded folder (one file per game id); its path."""
+    path = unrecorded_folder(folder) / f"{record.game_id}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return atomic_write(path, record.to_json())
+
+
+def record_game(
+    game: GameRecord | LoadedGame,
+    *,
+    path: Path | None = None,
+    now: datetime | None = None,
+) -> RecordOutcome:
+    """Record a game played here, whatever happens to the database.
+
+    On any failure the game is kept as a file (:func:`keep_unrecorded`) and
+    the outcome's line says why and where; after a success, games kept that
+    way earlier are added too (and their files removed).
+    """
+    path = path or history_path()
+    record = game.record if isinstance(game, LoadedGame) else game
+    notice: str | None = None
+    try:
+        with History(path) as history:
+            notice = history.notice
+            history.record(game, now=now)
+            _add_unrecorded(history, path.parent, now)
+    except (HistoryError, sqlite3.Error, OSError, RecordError) as err:
+        why = _reason(err)
+        if isinstance(err, sqlite3.Error) and _is_corrupt(err):
+            why = f"the history is damaged ({why})"
+        try:
+            kept = keep_unrecorded(record, path.parent)
+        except OSError as save:
+            return RecordOutcome(
+                False,
+                f"The game could not be added to the history ({why}) nor kept as a file "
+                f"({_reason(save)}).",
+            )
+        return RecordOutcome(
+            False,
+            f"The game could not be added to the history ({why}); it is kept in {kept} "
+            "(allfives history import adds it).",
+            kept,
+        )
+    return RecordOutcome(True, notice)
+
+
+def _add_unrecorded(history: History, folder: Path, now: datetime | None) -> None:
+    waiting = unrecorded_folder(folder)
+    try:
+        files = sorted(waiting.glob("*.json"))
+    except OSError:
+        return
+    for file in files:
+        try:
+            loaded = parse_game(file.read_bytes())
+            history.record(loaded, now=now)
+            file.unlink()
+        except (RecordError, OSError, sqlite3.Error):
+            continue
+
+
+def record_bytes(data: bytes, *, path: Path | None = None, now: datetime | None = None
+                 ) -> RecordOutcome | None:
+    """Record the game in a saved record's bytes (a ``current.json`` about to be replaced).
+
+    ``None`` when the bytes hold no game to record (damaged, or no hand yet).
+    """
+    try:
+        game = parse_game(data)
+    except RecordError:
+        return None
+    if not game.record.hands:
+        return None
+    return record_game(game, path=path, now=now)
+
+
+class HistoryWriter:
+    """Records games on one background thread, in order, so play never waits.
+
+    ``report`` is called (on that thread) with the one line to show after a
+    recording that has one; ``clock`` gives the time of recording (tests fix it).
+    """
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        *,
+        report: Callable[[str], None] | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        self.path = path
+        self.report = report
+        self.clock = clock or (lambda: datetime.now(UTC))
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="allfives-history")
+        self._last: Future[RecordOutcome | None] | None = None
+
+    def submit(self, game: GameRecord | LoadedGame) -> Future[RecordOutcome | None]:
+        """Queue a game to record."""
+        self._last = self._pool.submit(self._run, lambda: record_game(
+            game, path=self.path, now=self.clock()))
+        return self._last
+
+    def submit_bytes(self, data: bytes) -> Future[RecordOutcome | None]:
+        """Queue the game in a record file's bytes (see :func:`record_bytes`)."""
+        self._last = self._pool.submit(self._run, lambda: record_bytes(
+            data, path=self.path, now=self.clock()))
+        return self._last
+
+    def _run(self, job: Callable[[], RecordOutcome | None]) -> RecordOutcome | None:
+        outcome = job()
+        if outcome is not None and outcome.line and self.report is not None:
+            with contextlib.suppress(Exception):
+                self.report(outcome.line)
+        return outcome
+
+    def flush(self, timeout: float = 10.0) -> None:
+        """Wait for the queued recordings."""
+        if self._last is not None:
+            with contextlib.suppress(Exception):
+                self._last.result(timeout)
+
+    def close(self) -> None:
+        """Finish the queued recordings and stop the thread."""
+        self.flush()
+        self._pool.shutdown(wait=True)

@@ -1,0 +1,262 @@
+"""A player's statistics from the game history: win rates, points a hand, streaks.
+
+:func:`compute` takes the games one person played (:meth:`History.player_games
+<allfives_tui.table.history.History.player_games>`, oldest first) and the
+filters, and gives a :class:`Stats`: the win rate with a 95% Wilson interval
+against each set of opponents (per player count, and in partnerships with the
+partner), the average net points a hand (points scored less penalties), the
+best hand, the longest winning streak (finished games in order; an abandoned
+game neither wins nor breaks it), games per week, the results week by week
+and the points a hand by opponents. Win rates count finished games only;
+abandoned games are counted apart. Textual-free and quick: 10,000 games take
+a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from allfives_tui.table.history import PlayerGame
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (``(0, 1)`` with no games)."""
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Which games count: an opponent level among the opponents, a player count, dates
+    (``since`` and ``until`` inclusive, in local time)."""
+
+    level: str | None = None
+    players: int | None = None
+    since: date | None = None
+    until: date | None = None
+
+    def keeps(self, game: PlayerGame) -> bool:
+        """True when ``game`` passes every filter."""
+        if self.level is not None and self.level not in game.opponents:
+            return False
+        if self.players is not None and game.players != self.players:
+            return False
+        day = local_day(game.started)
+        if self.since is not None and day < self.since:
+            return False
+        return self.until is None or day <= self.until
+
+
+def local_day(moment: datetime) -> date:
+    """The local calendar day of a stored (UTC) time."""
+    return moment.astimezone().date()
+
+
+def opponents_label(game: PlayerGame) -> str:
+    """The set of opponents in words: "2p vs greedy", "4p with heuristic vs random+random"."""
+    opponents = "+".join(sorted(game.opponents))
+    if game.partnerships:
+        return f"{game.players}p with {game.partner} vs {opponents}"
+    return f"{game.players}p vs {opponents}"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """The results against one set of opponents."""
+
+    label: str
+    games: int
+    finished: int
+    wins: int
+    rate: float | None
+    low: float
+    high: float
+    hands: int
+    net: int
+    per_hand: float | None
+    best: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Week:
+    """One week's results (``start`` is its Monday)."""
+
+    start: date
+    wins: int
+    losses: int
+    abandoned: int
+
+
+@dataclass(frozen=True, slots=True)
+class Best:
+    """The best hand: its net points, and the game it was in."""
+
+    net: int
+    game_id: str
+    day: date
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """A player's statistics (see the module doc)."""
+
+    player: str
+    filters: Filters
+    games: int
+    finished: int
+    abandoned: int
+    wins: int
+    rate: float | None
+    low: float
+    high: float
+    hands: int
+    net: int
+    per_hand: float | None
+    best: Best | None
+    streak: int
+    per_week: float
+    first: date | None
+    last: date | None
+    groups: tuple[Group, ...] = field(default=())
+    weeks: tuple[Week, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        """The statistics as plain JSON data (dates as ISO text)."""
+        data = asdict(self)
+
+        def fix(value: Any) -> Any:
+            if isinstance(value, date):
+                return value.isoformat()
+            if isinstance(value, dict):
+                return {k: fix(v) for k, v in value.items()}
+            if isinstance(value, (list, tuple)):
+                return [fix(v) for v in value]
+            return value
+
+        out: dict[str, Any] = fix(data)
+        return out
+
+
+def _group(label: str, games: Sequence[PlayerGame]) -> Group:
+    finished = [g for g in games if g.finished]
+    wins = sum(1 for g in finished if g.won)
+    hands = sum(g.hands for g in games)
+    net = sum(g.points - g.penalties for g in games)
+    bests = [g.best for g in games if g.best is not None]
+    low, high = wilson(wins, len(finished))
+    return Group(
+        label=label,
+        games=len(games),
+        finished=len(finished),
+        wins=wins,
+        rate=wins / len(finished) if finished else None,
+        low=low,
+        high=high,
+        hands=hands,
+        net=net,
+        per_hand=net / hands if hands else None,
+        best=max(bests) if bests else None,
+    )
+
+
+def longest_streak(games: Iterable[PlayerGame]) -> int:
+    """The most finished games won in a row (abandoned games skipped)."""
+    best = run = 0
+    for g in games:
+        if not g.finished:
+            continue
+        run = run + 1 if g.won else 0
+        best = max(best, run)
+    return best
+
+
+def monday(day: date) -> date:
+    """The Monday of ``day``'s week."""
+    return day - timedelta(days=day.weekday())
+
+
+def weeks_of(games: Sequence[PlayerGame]) -> tuple[Week, ...]:
+    """Results week by week, from the first game's week to the last's (empty weeks too)."""
+    if not games:
+        return ()
+    counts: dict[date, list[int]] = {}
+    for g in games:
+        c = counts.setdefault(monday(local_day(g.started)), [0, 0, 0])
+        c[0 if g.won else 1 if g.finished else 2] += 1
+    first, last = min(counts), max(counts)
+    out = []
+    day = first
+    while day <= last:
+        w, lost, ab = counts.get(day, (0, 0, 0))
+        out.append(Week(day, w, lost, ab))
+        day += timedelta(days=7)
+    return tuple(out)
+
+
+def compute(games: Sequence[PlayerGame], player: str, filters: Filters | None = None) -> Stats:
+    """The statistics of ``player`` over ``games`` (oldest first) that pass ``filters``."""
+    filters = filters or Filters()
+    kept = [g for g in games if filters.keeps(g)]
+    total = _group("all", kept)
+    groups: dict[str, list[PlayerGame]] = {}
+    for g in kept:
+        groups.setdefault(opponents_label(g), []).append(g)
+    best: Best | None = None
+    for g in kept:
+        if g.best is not None and (best is None or g.best > best.net):
+            best = Best(g.best, g.game_id, local_day(g.started))
+    first = local_day(kept[0].started) if kept else None
+    last = local_day(kept[-1].started) if kept else None
+    if first is not None and last is not None:
+        days = (last - first).days + 1
+        per_week = len(kept) / max(1.0, days / 7)
+    else:
+        per_week = 0.0
+    return Stats(
+        player=player,
+        filters=filters,
+        games=total.games,
+        finished=total.finished,
+        abandoned=total.games - total.finished,
+        wins=total.wins,
+        rate=total.rate,
+        low=total.low,
+        high=total.high,
+        hands=total.hands,
+        net=total.net,
+        per_hand=total.per_hand,
+        best=best,
+        streak=longest_streak(kept),
+        per_week=per_week,
+        first=first,
+        last=last,
+        groups=tuple(
+            sorted((_group(k, v) for k, v in groups.items()), key=lambda gr: (-gr.games, gr.label))
+        ),
+        weeks=weeks_of(kept),
+    )
+
+
+def parse_day(text: str) -> date:
+    """A date as the filters take it: ``YYYY-MM-DD``; ``ValueError`` in words."""
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise ValueError(f"{text.strip()!r} is not a date: write it like 2026-03-31") from None
+
+
+def percent(value: float | None) -> str:
+    """A rate in percent, or a dash."""
+    return "-" if value is None else f"{100 * value:.0f}%"

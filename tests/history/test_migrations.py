@@ -1,0 +1,100 @@
+"""The schema: a version 1 database (the fixture, made by the first schema's code and
+never regenerated) opens, reads and takes new games; later steps apply forward in order;
+a database from a newer allfives is refused without harm."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from allfives_tui.table.history import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    History,
+    NewerHistoryError,
+    record_game,
+)
+from allfives_tui.table.history_stats import compute
+from engine.record import Seat
+from tests.history.games import play
+
+FIXTURE = Path(__file__).parent / "data" / "history-v1.sqlite"
+SEATS = (Seat(name="You"), Seat(name="North", kind="computer", level="random"))
+
+
+@pytest.fixture
+def v1(tmp_path: Path) -> Path:
+    path = tmp_path / "old" / "history.sqlite"
+    path.parent.mkdir()
+    shutil.copy(FIXTURE, path)
+    return path
+
+
+def test_the_fixture_is_schema_1() -> None:
+    conn = sqlite3.connect(f"{FIXTURE.as_uri()}?mode=ro", uri=True)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 8
+    conn.close()
+
+
+def test_a_v1_history_opens_at_the_current_version_with_every_game(v1: Path) -> None:
+    with History(v1) as history:
+        assert history.version == SCHEMA_VERSION
+        games = history.games()
+        assert len(games) == 8
+        for game in games:  # every stored record still replays
+            loaded = history.load(game.game_id)
+            assert loaded.state.is_terminal == game.finished
+            assert tuple(loaded.state.scores) == game.scores
+        stats = compute(history.player_games("You"), "You")
+        assert stats.games == 8 and stats.abandoned == 3
+        assert history.record(play(SEATS, 4))
+        assert history.count() == 9
+
+
+def _v2(conn: sqlite3.Connection) -> None:
+    conn.execute("ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT ''")
+    conn.execute("UPDATE games SET note = 'from v1'")
+
+
+def test_a_later_step_upgrades_the_v1_fixture_in_place_keeping_every_game(v1: Path) -> None:
+    before = sqlite3.connect(v1).execute("SELECT game_id, record FROM games").fetchall()
+    with History(v1, migrations=(*MIGRATIONS, _v2)) as history:
+        assert history.version == 2
+        rows = history.conn.execute("SELECT game_id, record, note FROM games").fetchall()
+    assert [(g, r) for g, r, _ in rows] == before
+    assert {n for *_, n in rows} == {"from v1"}
+    # opened again: nothing applied twice
+    with History(v1, migrations=(*MIGRATIONS, _v2)) as history:
+        assert history.version == 2
+
+
+def test_a_failing_step_leaves_the_old_version_whole(v1: Path) -> None:
+    def broken(conn: sqlite3.Connection) -> None:
+        conn.execute("ALTER TABLE games ADD COLUMN half TEXT")
+        conn.execute("SELECT * FROM no_such_table")
+
+    with pytest.raises(Exception, match="no_such_table"):
+        History(v1, migrations=(*MIGRATIONS, broken))
+    conn = sqlite3.connect(v1)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    columns = [r[1] for r in conn.execute("PRAGMA table_info(games)")]
+    assert "half" not in columns
+    conn.close()
+
+
+def test_a_newer_history_is_refused_and_the_game_kept_as_a_file(v1: Path) -> None:
+    with History(v1, migrations=(*MIGRATIONS, _v2)):
+        pass
+    with pytest.raises(NewerHistoryError, match="newer allfives"):
+        History(v1)
+    record = play(SEATS, 9)
+    outcome = record_game(record, path=v1)
+    assert not outcome.recorded and outcome.kept is not None
+    assert outcome.kept.read_text() == record.to_json()
+    assert outcome.line is not None and "newer allfives" in outcome.line
+    assert "\n" not in outcome.line
+    assert sqlite3.connect(v1).execute("SELECT count(*) FROM games").fetchone()[0] == 8
