@@ -78,13 +78,16 @@ class Raw:
             self.seat, self.token = seated["seat"], seated["token"]
         return seated
 
-    async def play(self, *, until_over: bool = True, stop_after: int | None = None) -> int:
-        """Answer every turn with the first legal action and every summary with ready;
-        the number of moves made (returns early after ``stop_after`` moves)."""
+    async def play(
+        self, *, stop_after: int | None = None, first: dict[str, Any] | None = None
+    ) -> int:
+        """Answer every turn with a legal action and every summary with ready (from
+        ``first``, a message already received, on); the number of moves made (returns
+        early after ``stop_after`` moves)."""
         moves = 0
         while True:
             try:
-                message = await self.recv()
+                message, first = first or await self.recv(), None
             except ConnectionClosed:
                 return moves
             if message["kind"] == "record":

@@ -1,0 +1,123 @@
+"""Disconnections: a client killed mid-hand rejoins with its token; a host killed and
+restarted reopens the game and its players rejoin; a seat given to the computer."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from allfives_tui.net.host import steps_of
+from engine.record import GameRecord
+from tests.net.conftest import Raw, start_host
+
+
+def kill(client: Raw) -> None:
+    """Cut the connection the way a killed process does: no closing handshake."""
+    transport = client.ws.transport
+    assert transport is not None
+    transport.abort()
+
+
+async def wait_until(check: object, timeout: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():  # type: ignore[operator]
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
+async def test_a_client_killed_mid_hand_rejoins_its_seat_with_its_token(tmp_path: Path) -> None:
+    host = await start_host(folder=tmp_path / "h", grace=30.0)
+    assert host.port is not None
+    ana, bob = await Raw.open(host.port), await Raw.open(host.port)
+    await ana.sign_in("Ana")
+    await bob.sign_in("Bob")
+    bob_task = asyncio.create_task(bob.play())
+    await asyncio.wait_for(ana.play(stop_after=1), 10)
+    table = host.table
+    assert table is not None
+    kill(ana)
+    # the table waits at Ana's turn; Bob is told she is reconnecting
+    await wait_until(lambda: table.to_act == ana.seat and host.slots[0].session is None)
+    waiting_at = steps_of(table)
+    await asyncio.sleep(0.2)
+    assert steps_of(table) == waiting_at and table.to_act == ana.seat
+    assert any(
+        m["kind"] == "notice" and m["text"] == "Ana is reconnecting…" for m in bob.received
+    )
+    # a stranger's token is no way in
+    thief = await Raw.open(host.port)
+    assert (await thief.sign_in("Eve", token="x" * 32))["kind"] == "refused"
+    # Ana's new process rejoins with the token: the same seat, the whole hand so far
+    again = await Raw.open(host.port)
+    seated = await again.sign_in("Ana", token=ana.token)
+    assert seated == {"kind": "seat", "seat": 0, "token": ana.token, "rejoined": True}
+    first = await again.recv("state")
+    assert first["whole_hand"] and first["step"] == waiting_at
+    assert first["events"][0]["kind"] == "dealt"
+    await asyncio.wait_for(asyncio.gather(again.play(first=first), bob_task), 30)
+    assert any(m["kind"] == "notice" and m["text"] == "Ana is back." for m in bob.received)
+    assert table.is_over
+    assert GameRecord.model_validate(again.received[-1]["record"]).final_state() == table.state
+    await host.close()
+
+
+async def test_after_the_grace_period_the_computer_plays_the_seat_until_its_player_returns(
+    tmp_path: Path,
+) -> None:
+    host = await start_host(folder=tmp_path / "h", grace=0.3)
+    assert host.port is not None
+    ana, bob = await Raw.open(host.port), await Raw.open(host.port)
+    await ana.sign_in("Ana")
+    await bob.sign_in("Bob")
+    await ana.recv("state")
+    table = host.table
+    assert table is not None
+    kill(ana)
+    bob_task = asyncio.create_task(bob.play(stop_after=3))
+    await wait_until(lambda: host.slots[0].taken_over, 10)
+    await asyncio.wait_for(bob_task, 20)
+    assert any("the computer plays for them" in m.get("text", "") for m in bob.received)
+    played_for_ana = [m for m in table.state.history if m.seat == 0]
+    assert played_for_ana or table.state.hand_number > 1
+    again = await Raw.open(host.port)
+    assert (await again.sign_in("Ana", token=ana.token))["rejoined"] is True
+    assert not host.slots[0].taken_over
+    await asyncio.wait_for(asyncio.gather(again.play(), bob.play()), 30)
+    assert table.is_over
+    await host.close()
+
+
+async def test_a_host_restarted_mid_hand_reopens_the_game_and_the_players_rejoin(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "h"
+    host = await start_host(folder=folder)
+    port = host.port
+    assert port is not None
+    ana, bob = await Raw.open(port), await Raw.open(port)
+    await ana.sign_in("Ana")
+    await bob.sign_in("Bob")
+    await asyncio.wait_for(asyncio.gather(ana.play(stop_after=2), bob.play(stop_after=2)), 10)
+    table = host.table
+    assert table is not None
+    before = table.record()
+    game_id = table.game_id
+    await host.close()  # what a kill leaves: every change reached the disk before it was shown
+    assert (folder / "record.json").exists() and (folder / "seats.json").exists()
+    reopened = await start_host(folder=folder, port=port)
+    assert reopened.table is not None and reopened.table.resumed
+    assert reopened.table.game_id == game_id
+    assert reopened.table.state == before.final_state()
+    # the players are away until they rejoin; the table waits for them
+    assert all(s.session is None for s in reopened.slots[:2])
+    ana2, bob2 = await Raw.open(port), await Raw.open(port)
+    assert (await ana2.sign_in("Ana", token=ana.token))["seat"] == 0
+    assert (await bob2.sign_in("Bob", token=bob.token))["seat"] == 1
+    await asyncio.wait_for(asyncio.gather(ana2.play(), bob2.play()), 30)
+    final = reopened.table
+    assert final.is_over
+    # the game went on from where it stopped: its first actions are the ones before
+    record = final.record()
+    assert record.game_id == game_id
+    assert record.truncated(before.action_count).final_state() == before.final_state()
+    await reopened.close()

@@ -1,0 +1,171 @@
+"""Every kind of bad message is refused with a reason and changes nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from allfives_tui.net.host import Host, steps_of
+from allfives_tui.net.protocol import MAX_CLIENT_MESSAGE, WIRE_LIMIT
+from engine import Draw, IllegalActionError, Play, Rules, SeatView, apply
+from engine.tiles import ALL_TILES
+from tests.net.conftest import Raw, start_host
+
+
+@pytest.fixture
+async def two(tmp_path: Path) -> AsyncIterator[tuple[Host, Raw, Raw]]:
+    """A two-player table of two raw clients, dealt and waiting for the first move."""
+    host = await start_host(
+        rules=Rules(players=2, target=50), open_seats=2, password="s3cret", folder=tmp_path / "h"
+    )
+    assert host.port is not None
+    ana, bob = await Raw.open(host.port), await Raw.open(host.port)
+    await ana.sign_in("Ana", "s3cret")
+    await bob.sign_in("Bob", "s3cret")
+    await ana.recv("state")
+    await bob.recv("state")
+    yield host, ana, bob
+    await ana.close()
+    await bob.close()
+    await host.close()
+
+
+def act(action: Any, step: int) -> dict[str, Any]:
+    return {"kind": "act", "action": action.model_dump(mode="json"), "step": step}
+
+
+async def refused(client: Raw, message: dict[str, Any] | str | bytes) -> str:
+    await client.send(message)
+    answer = await client.recv()
+    assert answer["kind"] == "refused", answer
+    reason: str = answer["reason"]
+    return reason
+
+
+async def test_wrong_seat_out_of_turn_illegal_stale_and_malformed_change_nothing(
+    two: tuple[Host, Raw, Raw],
+) -> None:
+    host, ana, bob = two
+    table = host.table
+    assert table is not None
+    state, step = table.state, steps_of(table)
+    current = table.to_act
+    mover, other = (ana, bob) if current == ana.seat else (bob, ana)
+    legal = table.view(mover.seat or 0).legal_actions()
+    # out of turn: the other player's own legal-looking move
+    assert "cannot act now: it is" in await refused(other, act(legal[0], step))
+    # illegal: a tile the mover does not hold
+    held = set(table.view(mover.seat or 0).hand)
+    foreign = next(t for t in ALL_TILES if t not in held)
+    with pytest.raises(IllegalActionError) as engine_says:
+        apply(state, Play(tile=foreign))
+    assert await refused(mover, act(Play(tile=foreign), step)) == str(engine_says.value)
+    # a draw while a tile fits (the lead: everything fits)
+    with pytest.raises(IllegalActionError) as engine_says:
+        apply(state, Draw())
+    assert await refused(mover, act(Draw(), step)) == str(engine_says.value)
+    # chosen on a snapshot that is gone
+    assert "moved on" in await refused(mover, act(legal[0], step - 1))
+    # malformed in every way
+    assert "not JSON" in await refused(mover, "{not json")
+    assert "JSON object" in await refused(mover, "[1, 2]")
+    assert "bad message" in await refused(mover, {"kind": "act", "step": step})
+    assert "bad message" in await refused(
+        mover, {"kind": "act", "action": {"kind": "play", "tile": "9-9"}, "step": step}
+    )
+    assert "bad message" in await refused(mover, {"kind": "launch", "what": "rm -rf"})
+    assert "binary" in await refused(mover, b"\x00\x01")
+    # oversized (over the protocol's cap, under the frame limit)
+    big = json.dumps({"kind": "ready", "pad": "x" * MAX_CLIENT_MESSAGE})
+    assert "too large" in await refused(mover, big)
+    # only the host's own screen sets the table up
+    assert "only the host" in await refused(mover, {"kind": "start"})
+    seat_change = {"kind": "set_seat", "seat": 1, "computer": True}
+    assert "only the host" in await refused(mover, seat_change)
+    assert "no hand summary" in await refused(mover, {"kind": "ready"})
+    assert table.state is state and steps_of(table) == step
+    # and the real move still plays
+    await mover.send(act(legal[0], step))
+    after = await mover.recv("state")
+    assert after["step"] == step + 1 and table.state is not state
+
+
+async def test_a_frame_over_the_wire_limit_closes_that_connection_only(
+    two: tuple[Host, Raw, Raw],
+) -> None:
+    host, ana, _ = two
+    table = host.table
+    assert table is not None
+    state = table.state
+    await ana.send("x" * (WIRE_LIMIT + 10))
+    with pytest.raises(ConnectionClosed) as err:
+        await ana.recv()
+    assert err.value.rcvd is not None and err.value.rcvd.code == 1009
+    assert table.state is state
+
+
+async def test_wrong_version_unauthenticated_and_wrong_password_are_refused(
+    two: tuple[Host, Raw, Raw],
+) -> None:
+    host, _, _ = two
+    assert host.port is not None and host.table is not None
+    state = host.table.state
+    # a client of another protocol version: a clear reason, then the host closes
+    old = await Raw.open(host.port)
+    reason = await refused(old, {"kind": "hello", "version": 99, "name": "Old"})
+    assert "protocol 1" in reason and "99" in reason and "same allfives version" in reason
+    with pytest.raises(ConnectionClosed):
+        await old.recv(timeout=3)
+    # unauthenticated: an action before signing in, and after a hello without the proof
+    stranger = await Raw.open(host.port)
+    move = act(Draw(), steps_of(host.table))
+    assert "not signed in" in await refused(stranger, move)
+    await stranger.send({"kind": "hello", "version": 1, "name": "Eve"})
+    assert (await stranger.recv())["kind"] == "challenge"
+    assert "not signed in" in await refused(stranger, move)
+    # a wrong password: refused and closed; the password itself was never sent
+    await stranger.send({"kind": "auth", "proof": "0" * 64})
+    answer = await stranger.recv()
+    assert answer == {"kind": "refused", "reason": "wrong password for this table", "fatal": True}
+    with pytest.raises(ConnectionClosed):
+        await stranger.recv(timeout=3)
+    # a right password but the game is full and started
+    late = await Raw.open(host.port)
+    seated = await late.sign_in("Late", "s3cret")
+    assert seated["kind"] == "refused" and "only its players can rejoin" in seated["reason"]
+    assert host.table.state is state
+
+
+async def test_the_password_never_crosses_the_wire(tmp_path: Path) -> None:
+    host = await start_host(rules=Rules(players=2, target=50), password="hunter2-xyz")
+    assert host.port is not None
+    raw = await Raw.open(host.port)
+    sent: list[str] = []
+    original = raw.ws.send
+
+    async def spy(message: Any) -> None:
+        sent.append(message if isinstance(message, str) else repr(message))
+        await original(message)
+
+    raw.ws.send = spy  # type: ignore[method-assign]
+    assert (await raw.sign_in("Ana", "hunter2-xyz"))["kind"] == "seat"
+    assert sent and not any("hunter2" in m for m in sent)
+    assert all("hunter2" not in m for m in raw.raw)
+    await raw.close()
+    await host.close()
+
+
+def test_views_from_the_wire_know_their_legal_moves() -> None:
+    # the raw clients above choose from a SeatView read back from JSON
+    rules = Rules(players=2, target=50)
+    from engine import apply, new_game, seeded_deal
+
+    st = apply(new_game(rules), seeded_deal(new_game(rules), 3)).state
+    view = st.view(st.current or 0)
+    again = SeatView.model_validate_json(view.model_dump_json())
+    assert again.legal_actions() == view.legal_actions()
