@@ -28,6 +28,7 @@ _PLAIN_FORM = {
     "passes": "pass",
     "goes": "go",
     "wins": "win",
+    "takes": "take",
 }
 
 

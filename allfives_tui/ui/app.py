@@ -224,6 +224,23 @@ class AllFivesApp(App[None]):
         if self.viewer is not None:
             self.play(self.viewer, message.action)
 
+    @on(GameScreen.TakeBack)
+    def _take_back(self) -> None:
+        """Undo the person's last move of the hand and the computers' replies since."""
+        table, screen = self.table, self.game_screen
+        if table is None or self.viewer is None or screen is None:
+            return
+        try:
+            table.take_back(self.viewer)
+        except IllegalActionError as err:
+            self.notify(str(err), severity="warning")
+            return
+        # a computer thinking or pacing now plays on a snapshot that is gone: its move
+        # is dropped (see _computer_done); stop it and any automatic draw at once
+        self._stop_waiting()
+        self.workers.cancel_group(self, "computer")
+        screen.taken_back()
+
     def play(self, seat: int, action: Action) -> bool:
         """``seat`` takes ``action`` at the table; False (and a message) if it may not."""
         if self.table is None:

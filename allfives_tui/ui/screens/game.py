@@ -68,6 +68,7 @@ class GameScreen(Screen[None]):
         Binding("escape", "cancel", "Back", show=False),
         Binding("d", "draw", "Draw"),
         Binding("p", "pass_turn", "Pass"),
+        Binding("u", "take_back", "Undo"),
         Binding("question_mark", "app.show_help", "Help", key_display="?"),
         Binding("ctrl+s", "app.save_copy", "Save", key_display="^s"),
         Binding("q", "app.quit_keep", "Quit"),
@@ -84,6 +85,9 @@ class GameScreen(Screen[None]):
 
         action: Action
         state: GameState | None = None
+
+    class TakeBack(Message):
+        """The person at this screen takes back their last move (the App does it)."""
 
     @dataclass
     class Ready(Message):
@@ -175,6 +179,17 @@ class GameScreen(Screen[None]):
         elif self.table.state.phase is Phase.PLAY and self.table.state.layout.is_empty:
             self.last_tile = None
         self.query_one(EventLog).add_events(events, self.table.words(self.viewer))
+
+    def taken_back(self) -> None:
+        """The App took a move back: the log says so and the table shows as it was then."""
+        placed = [e for e in self.table.hand_events if isinstance(e, Placed)]
+        self.last_tile = placed[-1].tile if placed else None
+        if self.viewer is not None:
+            names, seat = self.table.words(self.viewer), self.viewer
+            self.query_one(EventLog).write_text(
+                f"{names.says(seat, 'takes')} back {names.possessive(seat)} last move."
+            )
+        self.state = self.table.state
 
     def watch_viewer(self) -> None:
         """Another seat is viewing (or nobody): its words in the log, its tiles in the hand."""
@@ -426,7 +441,16 @@ class GameScreen(Screen[None]):
             return True if self.choosing else None
         if action == "cancel":
             return bool(self.choosing)
+        if action == "take_back":
+            if not self.table.takes_back:
+                return False  # moves stand with other people at the table: not shown
+            seat = self.viewer
+            return True if seat is not None and self.table.can_take_back(seat) else None
         return True
+
+    def action_take_back(self) -> None:
+        """Ask the App to take back this person's last move of the hand."""
+        self.post_message(self.TakeBack())
 
     def action_prev(self) -> None:
         """Select the tile (or, while choosing, the end) to the left."""

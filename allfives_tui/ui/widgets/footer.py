@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Footer
@@ -10,11 +11,20 @@ from textual.widgets._footer import FooterKey, FooterLabel
 
 class GameFooter(Footer):
     """A footer whose group names (the "End" after ``n e s w``) dim when every key
-    of the group is disabled, as each key does."""
+    of the group is disabled, as each key does. Below :attr:`ROOMY` cells the
+    command palette's key (``^p``, also in the help) gives its place to the game's
+    own keys, so all of them show at 80 columns."""
+
+    ROOMY = 100
+    """The width from which the command palette's key shows too."""
 
     DEFAULT_CSS = """
     GameFooter FooterLabel.-disabled { text-style: dim; }
     """
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Narrow terminals show the game's keys only."""
+        self.show_command_palette = event.size.width >= self.ROOMY
 
     def compose(self) -> ComposeResult:
         """Textual's footer; a group's label marked when none of its keys is enabled."""
