@@ -302,6 +302,60 @@ class GameSummary:
         """The scoring side of ``seat``."""
         return seat % 2 if self.partnerships else seat
 
+    def seat_of(self, name: str) -> int:
+        """The seat of the person ``name`` (else the first person's, else seat 0)."""
+        people = [i for i, s in enumerate(self.seats) if s.kind == "person"]
+        mine = [i for i in people if self.seats[i].name == name]
+        return (mine or people or [0])[0]
+
+    def others(self, name: str) -> str:
+        """Everyone at the table but ``name``: "North (greedy), Ana"."""
+        me = self.seat_of(name)
+        return ", ".join(
+            f"{s.name} ({s.level})" if s.kind == "computer" and s.level else s.name
+            for i, s in enumerate(self.seats)
+            if i != me
+        )
+
+    def opponents(self, name: str) -> str:
+        """Who ``name`` played, briefly: computers by level, people by name; in
+        partnerships the partner first ("with greedy vs random, Ana")."""
+        me = self.seat_of(name)
+
+        def who(seat: int) -> str:
+            s = self.seats[seat]
+            return (s.level or s.name) if s.kind == "computer" else s.name
+
+        mine = self.team_of(me)
+        against = ", ".join(
+            who(i) for i in range(len(self.seats)) if self.team_of(i) != mine
+        )
+        mates = [who(i) for i in range(len(self.seats)) if i != me and self.team_of(i) == mine]
+        return f"with {mates[0]} vs {against}" if mates else against
+
+    def result(self, name: str) -> str:
+        """The result for ``name``: "won 105:60", "lost 80:150" or "abandoned 35:40"."""
+        me = self.team_of(self.seat_of(name))
+        mine = self.scores[me] if me < len(self.scores) else 0
+        best_other = max((s for t, s in enumerate(self.scores) if t != me), default=0)
+        score = f"{mine}:{best_other}"
+        if not self.finished:
+            return f"abandoned {score}"
+        return f"{'won' if self.winner == me else 'lost'} {score}"
+
+    def local_start(self) -> str:
+        """When it started, in local time: "2026-01-05 09:00"."""
+        return self.started.astimezone().strftime("%Y-%m-%d %H:%M")
+
+    def matches(self, text: str, name: str) -> bool:
+        """True when every word of ``text`` is in the game's date, players, levels or
+        result (for ``name``), ignoring case."""
+        hay = " ".join(
+            (self.local_start(), self.others(name), self.result(name), f"{self.players}p",
+             "partners" if self.partnerships else "", self.game_id)
+        ).lower()
+        return all(word in hay for word in text.lower().split())
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerGame:

@@ -21,6 +21,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from allfives_tui.table.history import PlayerGame
+from engine.players import LEVELS
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -100,6 +101,28 @@ class Week:
 
 
 @dataclass(frozen=True, slots=True)
+class LevelPoints:
+    """Net points a hand in the games against one opponent level (a game against
+    greedy and random counts for both)."""
+
+    level: str
+    games: int
+    hands: int
+    per_hand: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """Results over a run of weeks (``start`` is the first week's Monday)."""
+
+    start: date
+    weeks: int
+    wins: int
+    losses: int
+    abandoned: int
+
+
+@dataclass(frozen=True, slots=True)
 class Best:
     """The best hand: its net points, and the game it was in."""
 
@@ -131,6 +154,21 @@ class Stats:
     last: date | None
     groups: tuple[Group, ...] = field(default=())
     weeks: tuple[Week, ...] = field(default=())
+    by_level: tuple[LevelPoints, ...] = field(default=())
+
+    def periods(self, most: int = 16) -> tuple[Period, ...]:
+        """The weeks gathered into at most ``most`` equal runs of weeks, for a chart."""
+        if not self.weeks:
+            return ()
+        size = max(1, -(-len(self.weeks) // most))
+        out = []
+        for i in range(0, len(self.weeks), size):
+            run = self.weeks[i : i + size]
+            out.append(Period(
+                run[0].start, len(run), sum(w.wins for w in run), sum(w.losses for w in run),
+                sum(w.abandoned for w in run),
+            ))
+        return tuple(out)
 
     def to_json(self) -> dict[str, Any]:
         """The statistics as plain JSON data (dates as ISO text)."""
@@ -205,6 +243,26 @@ def weeks_of(games: Sequence[PlayerGame]) -> tuple[Week, ...]:
     return tuple(out)
 
 
+def level_order(level: str) -> tuple[int, str]:
+    """Sort key: computer levels weakest first, then people and others by name."""
+    return (LEVELS.index(level), level) if level in LEVELS else (len(LEVELS), level)
+
+
+def by_level(games: Sequence[PlayerGame]) -> tuple[LevelPoints, ...]:
+    """Net points a hand against each opponent level, weakest level first."""
+    totals: dict[str, list[int]] = {}
+    for g in games:
+        for level in set(g.opponents):
+            t = totals.setdefault(level, [0, 0, 0])
+            t[0] += 1
+            t[1] += g.hands
+            t[2] += g.points - g.penalties
+    return tuple(
+        LevelPoints(level, n, hands, net / hands if hands else None)
+        for level, (n, hands, net) in sorted(totals.items(), key=lambda kv: level_order(kv[0]))
+    )
+
+
 def compute(games: Sequence[PlayerGame], player: str, filters: Filters | None = None) -> Stats:
     """The statistics of ``player`` over ``games`` (oldest first) that pass ``filters``."""
     filters = filters or Filters()
@@ -246,6 +304,7 @@ def compute(games: Sequence[PlayerGame], player: str, filters: Filters | None = 
             sorted((_group(k, v) for k, v in groups.items()), key=lambda gr: (-gr.games, gr.label))
         ),
         weeks=weeks_of(kept),
+        by_level=by_level(kept),
     )
 
 

@@ -169,6 +169,23 @@ def test_another_person_at_the_table_has_their_own_statistics(stored: Path) -> N
     assert guest.games == _expected(records, "Guest0", Filters())["games"]
 
 
+def test_points_a_hand_by_opponent_level_equal_a_recomputation(stored: Path) -> None:
+    with History(stored) as history:
+        records = [history.load(g.game_id).record for g in history.games()]
+        stats = compute(history.player_games("You"), "You")
+    by = {p.level: (p.games, p.hands) for p in stats.by_level}
+    for level in ("random", "greedy", "person"):
+        mine = [r for r in records if any(
+            (s.level if s.kind == "computer" else s.kind) == level
+            for i, s in enumerate(r.seats) if r.rules.team_of(i) != r.rules.team_of(0))]
+        want = _expected(mine, "You", Filters())
+        assert by[level] == (want["games"], want["hands"])
+    per = {p.level: p.per_hand for p in stats.by_level}
+    assert list(per) == ["random", "greedy", "person"]  # weakest level first
+    assert sum(p.wins + p.losses + p.abandoned for p in stats.periods(5)) == stats.games
+    assert len(stats.periods(5)) <= 5
+
+
 def test_wilson_interval_edges() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
     low, high = wilson(10, 10)
