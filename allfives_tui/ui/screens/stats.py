@@ -1,0 +1,251 @@
+"""The statistics screen: a player's record from the game history, with filters and charts.
+
+The history is read on a worker thread; the figures come from
+:mod:`allfives_tui.table.history_stats` and are worked out again on the UI
+thread only when a filter changes (a few milliseconds for 10,000 games).
+Results over time and points a hand by opponent level are drawn by
+:class:`~allfives_tui.ui.widgets.chart.SeriesChart`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Select, Static
+
+from allfives_tui.table.history import History, HistoryError, PlayerGame, history_path
+from allfives_tui.table.history_stats import Filters, Stats, compute, parse_day, percent
+from allfives_tui.table.words import printable
+from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart
+from allfives_tui.ui.widgets.too_small import TooSmall
+from engine.players import LEVELS
+
+STATS_CSS = Path(__file__).with_name("history.tcss")
+ANY = "any"
+"""The filter choice that keeps every game."""
+
+
+def signed(value: float | None, digits: int = 1) -> str:
+    """Points with a sign ("+17.2"), or "-" for none."""
+    return "-" if value is None else f"{value:+.{digits}f}"
+
+
+def results_chart(stats: Stats) -> ChartData:
+    """Games won, lost and abandoned over time (weeks, gathered when there are many)."""
+    periods = stats.periods()
+    return ChartData(
+        title="Results over time",
+        x_labels=tuple(p.start.strftime("%m-%d") for p in periods),
+        series=(
+            Series("won", tuple(p.wins for p in periods), "green"),
+            Series("lost", tuple(p.losses for p in periods), "red"),
+            Series("abandoned", tuple(p.abandoned for p in periods), "gray"),
+        ),
+        kind="stacked",
+        empty="no games yet",
+    )
+
+
+def points_chart(stats: Stats) -> ChartData:
+    """Net points a hand against each opponent level."""
+    levels = [p for p in stats.by_level if p.per_hand is not None]
+    return ChartData(
+        title="Points a hand by opponent level",
+        x_labels=tuple(p.level for p in levels),
+        series=(Series("net points a hand", tuple(round(p.per_hand or 0, 1) for p in levels)),),
+        kind="bar",
+        empty="no hand played yet",
+    )
+
+
+def summary_lines(stats: Stats) -> str:
+    """The headline figures in two lines."""
+    if not stats.games:
+        return "No games match." if stats.filters != Filters() else "No games yet."
+    rate = percent(stats.rate)
+    ci = f" (95% CI {percent(stats.low)}-{percent(stats.high)})" if stats.finished else ""
+    best = f"{stats.best.net:+d}" if stats.best else "-"
+    return (
+        f"{stats.games} games ({stats.abandoned} abandoned) · won {stats.wins} of "
+        f"{stats.finished}: {rate}{ci}\n"
+        f"{signed(stats.per_hand)} a hand ({stats.hands} hands) · best hand {best} · "
+        f"best streak {stats.streak} · {stats.per_week:.1f} games/week"
+    )
+
+
+class StatsScreen(Screen[None]):
+    """A player's statistics: filters, the headline figures, a table and two charts."""
+
+    CSS_PATH = [STATS_CSS]
+
+    BINDINGS = [
+        Binding("escape", "close", "Back", key_display="Esc"),
+        Binding("ctrl+g", "past_games", "Past games", key_display="^g"),
+        Binding("question_mark", "app.show_help", "Help", key_display="?"),
+    ]
+
+    @dataclass
+    class Loaded(Message):
+        """The history was read (``error`` says why it could not be)."""
+
+        people: list[str]
+        games: list[PlayerGame]
+        error: str | None
+
+    def __init__(self, player: str, *, path: Path | None = None) -> None:
+        """``player`` is the person shown first (the settings' name); ``path`` the
+        history database (the data folder's by default)."""
+        super().__init__()
+        self.player = player
+        self.path = path
+        self.games: list[PlayerGame] = []
+        self.stats: Stats | None = None
+        self.loaded = False
+        """True once the history was read and the figures shown."""
+
+    def compose(self) -> ComposeResult:
+        """Filters, figures, the table by opponents, the charts."""
+        yield TooSmall()
+        yield Static(f"Statistics of {printable(self.player)}", id="stats-title")
+        with Horizontal(id="stats-filters"):
+            yield Select(
+                [(printable(self.player), self.player)], value=self.player,
+                allow_blank=False, compact=True, id="stats-player",
+            )
+            yield Select(
+                [("any level", ANY), *((f"vs {lv}", lv) for lv in LEVELS),
+                 ("vs a person", "person")],
+                value=ANY, allow_blank=False, compact=True, id="stats-level",
+            )
+            yield Select(
+                [("2-4 players", ANY), *((f"{n} players", str(n)) for n in (2, 3, 4))],
+                value=ANY, allow_blank=False, compact=True, id="stats-players",
+            )
+            yield Input(placeholder="from YYYY-MM-DD", compact=True, id="stats-since",
+                        restrict=r"[0-9-]*", max_length=10)
+            yield Input(placeholder="to YYYY-MM-DD", compact=True, id="stats-until",
+                        restrict=r"[0-9-]*", max_length=10)
+        yield Static("Reading the history…", id="stats-summary")
+        yield DataTable(id="stats-groups", cursor_type="row", zebra_stripes=True)
+        with Horizontal(id="stats-charts"):
+            yield SeriesChart(id="stats-results")
+            yield SeriesChart(id="stats-points")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Set up the table and read the history."""
+        table = self.query_one("#stats-groups", DataTable)
+        for label in ("Opponents", "Games", "Won", "Win%", "95% CI", "Net/hand", "Best"):
+            table.add_column(label, key=label)
+        self.read_history(self.player)
+
+    @work(thread=True, exclusive=True, group="stats")
+    def read_history(self, player: str) -> None:
+        """Read ``player``'s games (and who played) off the UI thread."""
+        path = self.path or history_path()
+        people: list[str] = []
+        games: list[PlayerGame] = []
+        error = None
+        if path.exists():
+            try:
+                with History(path) as history:
+                    people = history.people()
+                    games = history.player_games(player)
+                    error = history.notice
+            except HistoryError as err:
+                error = str(err)
+        self.post_message(self.Loaded(people, games, error))
+
+    @on(Loaded)
+    def _loaded(self, message: Loaded) -> None:
+        if message.error:
+            self.notify(message.error, severity="warning", timeout=10)
+        names = list(dict.fromkeys([self.player, *message.people]))
+        chooser = self.query_one("#stats-player", Select)
+        with self.prevent(Select.Changed):
+            chooser.set_options([(printable(n), n) for n in names])
+            chooser.value = self.player
+        self.games = message.games
+        self.refresh_figures()
+        self.loaded = True
+
+    def filters(self) -> Filters:
+        """The filters as set; ``ValueError`` for a date that is not one."""
+        level = self.query_one("#stats-level", Select).value
+        players = self.query_one("#stats-players", Select).value
+        since = self.query_one("#stats-since", Input).value.strip()
+        until = self.query_one("#stats-until", Input).value.strip()
+        return Filters(
+            level=None if level == ANY else str(level),
+            players=None if players == ANY else int(str(players)),
+            since=parse_day(since) if since else None,
+            until=parse_day(until) if until else None,
+        )
+
+    def refresh_figures(self) -> None:
+        """Work the figures out again and show them."""
+        summary = self.query_one("#stats-summary", Static)
+        try:
+            filters = self.filters()
+        except ValueError as err:
+            summary.update(f"[b $error]{err}[/]")
+            return
+        stats = compute(self.games, self.player, filters)
+        self.stats = stats
+        summary.update(summary_lines(stats))
+        table = self.query_one("#stats-groups", DataTable)
+        table.clear()
+        for g in stats.groups:
+            table.add_row(
+                g.label, str(g.games), str(g.wins), percent(g.rate),
+                f"{percent(g.low)}-{percent(g.high)}" if g.finished else "-",
+                signed(g.per_hand), signed(g.best, 0),
+            )
+        self.query_one("#stats-results", SeriesChart).show(results_chart(stats))
+        self.query_one("#stats-points", SeriesChart).show(points_chart(stats))
+
+    @on(Select.Changed, "#stats-level, #stats-players")
+    def _filter_changed(self) -> None:
+        if self.loaded:
+            self.refresh_figures()
+
+    @on(Select.Changed, "#stats-player")
+    def _player_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.player:
+            self.player = event.value
+            self.query_one("#stats-title", Static).update(
+                f"Statistics of {printable(self.player)}"
+            )
+            self.loaded = False
+            self.read_history(self.player)
+
+    @on(Input.Changed)
+    def _date_typed(self, event: Input.Changed) -> None:
+        text = event.value.strip()
+        if self.loaded and (not text or len(text) == 10):
+            self.refresh_figures()
+
+    @on(Input.Submitted)
+    def _date_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.loaded:
+            self.refresh_figures()
+
+    def action_close(self) -> None:
+        """Back to where the screen was opened from."""
+        if self.is_active:
+            self.dismiss(None)
+
+    def action_past_games(self) -> None:
+        """Show the past games instead."""
+        from allfives_tui.ui.screens.past_games import PastGamesScreen
+
+        if self.is_active:
+            self.app.switch_screen(PastGamesScreen(self.player, path=self.path))
