@@ -59,7 +59,8 @@ from allfives_tui.net.protocol import (
 )
 from allfives_tui.table.storage import SEAT_NAMES
 from allfives_tui.table.table import Table
-from engine import Drew, Event, IllegalActionError, Phase, Rules
+from allfives_tui.table.words import describe_event
+from engine import Drew, Event, GameOver, HandOver, IllegalActionError, Phase, Rules
 from engine.players import LEVELS
 from engine.record import LoadedGame, Seat, SeatKind
 
@@ -192,6 +193,8 @@ class Host:
         self._ready: set[int] = set()
         self._loop_task: asyncio.Task[None] | None = None
         self.errors: list[BaseException] = []
+        self.say: Callable[[str], None] | None = None
+        """Where the host's running commentary goes (a host without a screen prints it)."""
         if resume is not None:
             self._reopen(*resume)
         else:
@@ -242,6 +245,9 @@ class Host:
                 seats.append(Seat(name=slot.name, kind="person" if slot.host else "remote"))
         self.table = Table.new(self.config.rules, seats, self.config.seed)
         self.table.autosave = self._autosave
+        self._say("The game starts: " + ", ".join(
+            f"{s.name} ({s.level if s.is_computer else 'person'})" for s in seats
+        ) + f"; to {self.config.rules.target} points.")
         self._save_seats()
         self._autosave(self.table.record())
         self._run_loop()
@@ -294,6 +300,10 @@ class Host:
             self.errors.append(err)
             self.finished.set()
             raise
+
+    def _say(self, text: str) -> None:
+        if self.say is not None:
+            self.say(text)
 
     def _table(self) -> Table:
         assert self.table is not None
@@ -353,6 +363,11 @@ class Host:
             await asyncio.to_thread(self.files.flush)
         await self._broadcast_state(events)
         self._wake.set()
+        if self.say is not None:
+            names = self._table().words(None)
+            for event in events:
+                if isinstance(event, (HandOver, GameOver)):
+                    self.say(describe_event(event, names))
 
     async def _broadcast_state(
         self, events: tuple[Event, ...], *, whole_hand: bool = False
@@ -380,6 +395,7 @@ class Host:
         )
 
     async def _notice(self, text: str, *, but: Session | None = None) -> None:
+        self._say(text)
         for slot in self.slots:
             if slot.session is not None and slot.session is not but:
                 slot.session.deliver(Notice(text=text))
@@ -496,6 +512,7 @@ class Host:
         if not rejoined:
             slot.name = self._unique(session.name, seat)
             slot.token = _token()
+        self._say(f"{slot.name} {'rejoined' if rejoined else 'joined'} (seat {seat + 1}).")
         slot.session = session
         slot.away_since = None
         session.seat, session.signed_in = seat, True
@@ -598,11 +615,13 @@ class Host:
         slot.session = None
         session.seat = None
         if self.table is None:
+            self._say(f"{slot.name} left.")
             if not slot.host:
                 slot.name, slot.token = None, None
             self._broadcast_lobby()
             return
         slot.away_since = time.monotonic()
+        self._say(f"{slot.name} lost the connection: their seat is kept for them.")
         for other in self.slots:
             if other.session is not None:
                 other.session.deliver(Notice(text=f"{slot.name} is reconnecting…"))
@@ -719,12 +738,8 @@ class LocalLink:
         self.inbox.put_nowait(SeatAssigned(seat=seat, token=slot.token))
         if host.table is None:
             host._broadcast_lobby()
-
-    def attach(self) -> None:
-        """Once the app listens: the current picture of the table (when it has started)."""
-        assert self.session is not None and self.session.seat is not None
-        if self.host.table is not None:
-            self.host._attached(self.session.seat, False)
+        else:
+            host._attached(seat, False)
 
     async def recv(self) -> HostMessage:
         """The next message from the host."""

@@ -23,7 +23,18 @@ from typing import Any
 from allfives_tui.net.protocol import Act, State
 from allfives_tui.table.table import Turn
 from allfives_tui.table.words import Names
-from engine import Action, Event, GameOver, GameState, HandOver, Phase, Rules, SeatView, Tile
+from engine import (
+    Action,
+    Event,
+    GameOver,
+    GameState,
+    HandOver,
+    IllegalActionError,
+    Phase,
+    Rules,
+    SeatView,
+    Tile,
+)
 from engine._fast import fields, make
 from engine.record import GameRecord, Seat, SeatKind
 
@@ -163,6 +174,18 @@ class RemoteTable:
     def is_over(self) -> bool:
         """True once a side has reached the target."""
         return self.state.phase is Phase.OVER
+
+    takes_back = False
+    """No move is taken back at a networked table."""
+
+    def can_take_back(self, seat: int) -> bool:
+        """False: no move is taken back at a networked table."""
+        return False
+
+    def take_back(self, seat: int) -> None:
+        """Refused: no move is taken back at a networked table."""
+        raise IllegalActionError("no move is taken back at a table played over the network",
+                                 rule="take_back")
 
     def record(self) -> GameRecord:
         """The game's record: the host sends it once the game is over."""

@@ -1,0 +1,157 @@
+"""``allfives host``: open one table to friends across the network, and play at it.
+
+The host listens on ``127.0.0.1`` unless ``--bind`` says otherwise, prints the
+address to give friends, and (unless ``--no-seat``) opens the waiting room on
+this terminal, where the host chooses which seats are people and which are
+computers and starts. With ``--no-seat`` it only serves: it prints what
+happens and starts once every open seat has a player. The game's record and
+the players' rejoin tokens are kept in the data folder (``host-PORT``): the
+same command run again reopens an unfinished game (``--new`` starts afresh).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import errno
+import os
+import socket
+import sys
+
+from pydantic import ValidationError
+
+from allfives_tui.cli.parser import PROG, describe
+from allfives_tui.net.host import Host, HostConfig
+from allfives_tui.net.hostfiles import HostFiles, HostFilesError, SavedSeats, host_folder
+from allfives_tui.table import storage
+from allfives_tui.table.words import YOU, one_line
+from engine import Rules
+from engine.players import LEVELS
+from engine.record import LoadedGame
+
+PASSWORD_ENV = "ALLFIVES_PASSWORD"
+"""A table's password may come from this variable instead of ``--password``."""
+
+
+def _fail(message: str, status: int = 1) -> int:
+    print(f"{PROG} host: {one_line(message)}", file=sys.stderr)
+    return status
+
+
+def lan_address() -> str | None:
+    """This machine's address on its network, as friends would type it (no packet is sent)."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 1))
+        address: str = s.getsockname()[0]
+        return address
+    return None
+
+
+def join_hint(bind: str, port: int, password: bool) -> str:
+    """What the host tells friends: the command that joins this table."""
+    where = bind
+    if bind in {"0.0.0.0", "::", ""}:
+        where = lan_address() or socket.gethostname()
+    if ":" in where and not where.startswith("["):
+        where = f"[{where}]"
+    secret = " --password …" if password else ""
+    return f"{PROG} join {where}:{port} --name NAME{secret}"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Host a table; the exit status."""
+    settings = storage.load_settings()
+    players = args.players or settings.players
+    try:
+        rules = Rules(
+            players=players,
+            partnerships=bool(args.partnerships) and players == 4,
+            target=args.target or 0,
+        )
+    except ValidationError as err:
+        return _fail(describe(err), 2)
+    if args.partnerships and players != 4:
+        return _fail("partnerships need 4 players (--players 4)", 2)
+    password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV, "")
+    files = HostFiles(host_folder(args.port))
+    try:
+        files.acquire()
+        resume = None if args.new else files.unfinished()
+    except HostFilesError as err:
+        files.close()
+        hint = "" if "hosting" in str(err) else " (--new starts a new game over it)"
+        return _fail(f"{err}{hint}")
+    config = HostConfig(
+        rules=resume[0].record.rules if resume else rules,
+        level=args.level or next((lv for lv in settings.levels if lv in LEVELS), "greedy"),
+        password=password,
+        seed=args.seed,
+        pace=args.speed if args.speed is not None else settings.speed,
+        grace=args.grace,
+        summary_timeout=args.summary_timeout,
+        host_seat=not args.no_seat,
+        host_name=args.name or (settings.name if settings.name != YOU else "Host"),
+        auto_start=args.no_seat,
+        open_seats=args.open,
+    )
+    try:
+        return asyncio.run(_serve(config, files, resume, args))
+    except KeyboardInterrupt:
+        print(f"{PROG} host: stopped; run the same command to reopen the game.", file=sys.stderr)
+        return 130
+    finally:
+        files.close()
+
+
+async def _serve(
+    config: HostConfig,
+    files: HostFiles,
+    resume: tuple[LoadedGame, SavedSeats] | None,
+    args: argparse.Namespace,
+) -> int:
+    try:
+        host = Host(config, files, resume=resume)
+    except ValueError as err:
+        return _fail(str(err))
+    try:
+        port = await host.start(args.bind, args.port)
+    except OSError as err:
+        why = "the port is in use" if err.errno == errno.EADDRINUSE else err.strerror or str(err)
+        return _fail(f"cannot listen on {args.bind}:{args.port}: {why} (try another --port)")
+    try:
+        local = args.bind in {"127.0.0.1", "localhost", "::1"}
+        where = f"ws://{args.bind}:{port}"
+        scope = (
+            " (this computer only: --bind 0.0.0.0 lets your network in)" if local else ""
+        )
+        hint = join_hint(args.bind, port, bool(config.password))
+        if resume is not None:
+            game = resume[0].state
+            print(f"Reopened the unfinished game (hand {game.hand_number}) from {files.folder}.")
+        print(f"Hosting All Fives on {where}{scope}.")
+        print(f"Friends join with: {hint}")
+        if args.no_seat:
+            host.say = lambda text: print(one_line(text), flush=True)
+            await host.finished.wait()
+            if host.errors:
+                return _fail(f"the game stopped: {host.errors[0]}")
+            print(f"The game is over; its record is {files.folder / 'record.json'}.")
+            return 0
+        from allfives_tui.ui.remote import RemoteApp
+
+        link = host.local_link()
+        app = RemoteApp(link, 0, owner=True, address=f"Friends join with: {hint}")
+        await app.run_async()
+        if app.lost:
+            return _fail(app.lost)
+        table = host.table
+        if table is not None and not table.is_over:
+            print(
+                f"The game is kept in {files.folder}: run the same command to reopen it "
+                "(your friends rejoin with the same join command).",
+                file=sys.stderr,
+            )
+        return app.return_code or 0
+    finally:
+        await host.close()

@@ -1,0 +1,66 @@
+"""``allfives join HOST[:PORT]``: sit at a friend's table, full-screen.
+
+The game screen is the one of a local game; the host's engine judges every
+move. Nothing is autosaved here and no data-folder lock is taken; the only
+thing kept is the seat's rejoin token (:mod:`allfives_tui.net.tokens`), so the
+same command run again after a crash takes the seat back. A lost host is
+tried again for a while; then the command says so in one line and exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from getpass import getuser
+
+from allfives_tui.cli.parser import PROG
+from allfives_tui.net import tokens
+from allfives_tui.net.client import JoinError, address, join
+from allfives_tui.net.protocol import NAME_MAX
+from allfives_tui.table import storage
+from allfives_tui.table.words import YOU, one_line
+
+PASSWORD_ENV = "ALLFIVES_PASSWORD"
+
+
+def _fail(message: str, status: int = 1) -> int:
+    print(f"{PROG} join: {one_line(message)}", file=sys.stderr)
+    return status
+
+
+def run(args: argparse.Namespace) -> int:
+    """Join a table; the exit status."""
+    try:
+        url = address(args.host)
+    except JoinError as err:
+        return _fail(str(err), 2)
+    remembered = storage.load_settings().name
+    name = " ".join((args.name or (remembered if remembered != YOU else getuser())).split())
+    if not name or len(name) > NAME_MAX or not name.isprintable():
+        return _fail(f"give a name of 1 to {NAME_MAX} printable characters (--name)", 2)
+    password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV, "")
+    token = args.token or tokens.recall(url, name)
+    try:
+        return asyncio.run(_play(url, args.host, name, password, token))
+    except KeyboardInterrupt:
+        return _fail("stopped", 130)
+
+
+async def _play(url: str, where: str, name: str, password: str, token: str | None) -> int:
+    try:
+        connection = await join(url, name, password, token)
+    except JoinError as err:
+        return _fail(str(err))
+    tokens.remember(url, name, connection.token)
+    from allfives_tui.ui.remote import RemoteApp
+
+    app = RemoteApp(connection, connection.seat)
+    await app.run_async()
+    again = f"{PROG} join {where} --name {name}"
+    if app.lost:
+        return _fail(f"{app.lost}; when it is back: {again}")
+    if app.remote is not None and not app.remote.is_over:
+        print(f"You left the table; your seat is kept for a while: {again}", file=sys.stderr)
+    return app.return_code or 0

@@ -1,0 +1,64 @@
+"""The TUI at a networked table: the same game screen, played by keyboard through Pilot,
+against a raw client and two computers, to the end of a partnership game."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from allfives_tui.net.client import join
+from allfives_tui.ui.remote import RemoteApp
+from allfives_tui.ui.screens.game import GameScreen
+from allfives_tui.ui.screens.game_over import GameOverScreen
+from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
+from allfives_tui.ui.screens.lobby import LobbyScreen
+from tests.net.conftest import Raw, start_host
+from tests.tui.helpers import screen_text, take_a_turn
+
+
+async def test_a_tui_client_plays_a_whole_partnership_game_by_keyboard(tmp_path: Path) -> None:
+    host = await start_host(folder=tmp_path / "h", open_seats=2)
+    assert host.port is not None
+    connection = await join(f"127.0.0.1:{host.port}", "Ana")
+    assert connection.seat == 0
+    app = RemoteApp(connection, connection.seat)
+    bob = await Raw.open(host.port)
+    turns = summaries = 0
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, LobbyScreen) and "Ana (you)" in screen_text(app):
+                break
+        text = screen_text(app)
+        assert "Waiting room" in text and "open: waiting for a player" in text
+        assert "computer (random)" in text
+        await bob.sign_in("Bob")
+        bob_task = asyncio.create_task(bob.play())
+        for _ in range(3000):
+            await pilot.pause(0.01)
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                break
+            if isinstance(screen, HandSummaryScreen):
+                await pilot.press("enter")
+                summaries += 1
+            elif isinstance(screen, GameScreen) and screen.human_turn() and screen.legal():
+                await take_a_turn(pilot, screen)
+                turns += 1
+        assert isinstance(app.screen, GameOverScreen)
+        table = host.table
+        assert table is not None and table.is_over
+        assert turns > 3 and summaries >= 1
+        # the screen's picture is the host's: same scores, and the record it got replays
+        assert app.remote is not None
+        assert app.remote.state.scores == table.state.scores
+        await asyncio.wait_for(bob_task, 10)
+        for _ in range(100):
+            if app.remote.final_record is not None:
+                break
+            await pilot.pause(0.02)
+        assert app.remote.final_record is not None
+        assert app.remote.final_record.final_state() == table.state
+        await pilot.press("q")
+    assert app.lost is None
+    await host.close()
