@@ -71,6 +71,13 @@ def test_the_table_imports_no_textual_and_no_ui() -> None:
     assert offenders("allfives_tui/table", ("textual", "allfives_tui.ui", "allfives_tui.cli")) == {}
 
 
+def test_the_net_layer_imports_no_textual_and_no_ui() -> None:
+    """net sits between ui and table: ui -> net -> table -> engine."""
+    assert offenders("allfives_tui/net", ("textual", "allfives_tui.ui", "allfives_tui.cli")) == {}
+    assert offenders("allfives_tui/table", ("allfives_tui.net",)) == {}
+    assert offenders("engine", ("allfives_tui.net", "websockets")) == {}
+
+
 def test_widgets_import_no_record_or_file_code() -> None:
     forbidden = (
         "engine.record",
@@ -94,6 +101,8 @@ def test_no_screen_imports_the_app() -> None:
     "module",
     ["engine", "engine.players", "engine.match", "allfives_tui.table", *[
         f"allfives_tui.table.{p.stem}" for p in files("allfives_tui/table") if p.stem != "__init__"
+    ], *[
+        f"allfives_tui.net.{p.stem}" for p in files("allfives_tui/net") if p.stem != "__init__"
     ]],
 )
 def test_headless_layers_load_without_textual(module: str) -> None:
