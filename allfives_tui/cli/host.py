@@ -134,6 +134,7 @@ async def _serve(
         if args.no_seat:
             host.say = lambda text: print(one_line(text), flush=True)
             await host.finished.wait()
+            await asyncio.sleep(0.5)  # the players' last messages go out before the close
             if host.errors:
                 return _fail(f"the game stopped: {host.errors[0]}")
             print(f"The game is over; its record is {files.folder / 'record.json'}.")

@@ -18,7 +18,7 @@ from getpass import getuser
 from allfives_tui.cli.parser import PROG
 from allfives_tui.net import tokens
 from allfives_tui.net.client import JoinError, address, join
-from allfives_tui.net.protocol import NAME_MAX
+from allfives_tui.net.protocol import NAME_MAX, is_token
 from allfives_tui.table import storage
 from allfives_tui.table.words import YOU, one_line
 
@@ -41,6 +41,8 @@ def run(args: argparse.Namespace) -> int:
     if not name or len(name) > NAME_MAX or not name.isprintable():
         return _fail(f"give a name of 1 to {NAME_MAX} printable characters (--name)", 2)
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV, "")
+    if args.token is not None and not is_token(args.token):
+        return _fail(f"{args.token[:40]!r} is not a rejoin token", 2)
     token = args.token or tokens.recall(url, name)
     try:
         return asyncio.run(_play(url, args.host, name, password, token))

@@ -32,6 +32,7 @@ from allfives_tui.net.protocol import (
     HostMessage,
     Notice,
     ProtocolError,
+    Record,
     Refused,
     SeatAssigned,
     encode,
@@ -111,30 +112,36 @@ class Connection:
     retry: float = RETRY
     lost: str | None = None
     """Why the connection dropped, while it is being tried again."""
+    over: bool = False
+    """True once the host has sent the finished game's record: a close then is the end."""
     _rejoined: SeatAssigned | None = None
 
     async def recv(self) -> HostMessage:
         """The next message from the host (a "reconnecting" notice when the line drops)."""
         if self._rejoined is not None:
-            message, self._rejoined = self._rejoined, None
-            return message
+            first, self._rejoined = self._rejoined, None
+            return first
         while True:
             if self.ws is None:
                 await self._reconnect()
                 if self._rejoined is not None:
-                    message, self._rejoined = self._rejoined, None
-                    return message
+                    back, self._rejoined = self._rejoined, None
+                    return back
                 continue
             try:
                 raw = await self.ws.recv()
             except ConnectionClosed as err:
                 self.ws = None
+                if self.over:
+                    raise HostLost("the host has closed the table") from None
                 self.lost = _closed_reason(err)
                 return Notice(text=f"Lost the host ({self.lost}): reconnecting…")
             try:
-                return parse_host(raw)
+                message = parse_host(raw)
             except ProtocolError as err:
                 return Notice(text=f"The host sent something unreadable, ignored: {err}")
+            self.over = self.over or isinstance(message, Record)
+            return message
 
     async def _reconnect(self) -> None:
         deadline = time.monotonic() + self.retry

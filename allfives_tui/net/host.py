@@ -512,7 +512,8 @@ class Host:
         if not rejoined:
             slot.name = self._unique(session.name, seat)
             slot.token = _token()
-        self._say(f"{slot.name} {'rejoined' if rejoined else 'joined'} (seat {seat + 1}).")
+        where = self._computer_name(seat)
+        self._say(f"{slot.name} {'rejoined' if rejoined else 'joined'} ({where}).")
         slot.session = session
         slot.away_since = None
         session.seat, session.signed_in = seat, True
@@ -621,6 +622,9 @@ class Host:
             self._broadcast_lobby()
             return
         slot.away_since = time.monotonic()
+        if self.table.is_over:
+            self._say(f"{slot.name} left.")
+            return
         self._say(f"{slot.name} lost the connection: their seat is kept for them.")
         for other in self.slots:
             if other.session is not None:

@@ -84,6 +84,9 @@ class RemoteApp(AllFivesApp):
             try:
                 message = await self.link.recv()
             except (HostLost, ConnectionError) as err:
+                if self.remote is not None and self.remote.is_over:
+                    self.notify("The host has closed the table.", timeout=10)
+                    return  # the game is over: nothing is lost
                 self.lost = str(err)
                 self.exit(return_code=1)
                 return
