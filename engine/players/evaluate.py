@@ -47,6 +47,7 @@ from engine import core
 from engine.actions import Action
 from engine.errors import AllFivesError
 from engine.players.base import no_choice
+from engine.players.endgame import Solver, Unsolved
 from engine.players.knowledge import Knowledge
 from engine.players.limits import (
     DEFAULT_BUDGET,
@@ -124,7 +125,13 @@ class Search:
     ``horizon`` actions after the candidate (None: to the end of the hand),
     ``pip_weight`` of the pips held at a cut-off count against their side,
     ``inference`` is the weight of the "passed-up points" preference in
-    sampling (:class:`~engine.players.knowledge.Knowledge`).
+    sampling (:class:`~engine.players.knowledge.Knowledge`), ``tail`` (if
+    any) plays on from the horizon to the end of the hand. When
+    ``exact_tiles`` is above 0 and at most that many tiles are left in the
+    hands (and the boneyard, with ``exact_boneyard``; else it must be empty),
+    each world is solved exactly instead (:mod:`engine.players.endgame`, at
+    most ``max_nodes`` positions a world; a world it cannot solve in time is
+    played out).
     """
 
     def __init__(
@@ -137,6 +144,10 @@ class Search:
         horizon: int | None = 6,
         pip_weight: float = 0.5,
         inference: float = 0.9,
+        exact_tiles: int = 0,
+        max_nodes: int = 20_000,
+        exact_boneyard: bool = False,
+        tail: Policy | None = None,
     ) -> None:
         if not legal:
             raise no_choice()
@@ -160,6 +171,16 @@ class Search:
         self.alive = list(range(n))
         self.worlds = 0
         self.playouts = 0
+        self.exact_tiles = exact_tiles
+        self.tiles_left = sum(view.hand_counts)
+        if exact_boneyard:
+            self.tiles_left += view.boneyard_size
+        self.exact_boneyard = exact_boneyard
+        self.tail = tail
+        self.max_nodes = max_nodes
+        self.solved = 0
+        self.unsolved = 0
+        self.nodes = 0
 
     def run(
         self, *, playouts: int | None = None, budget: float | None = None, race: bool = False
@@ -185,12 +206,19 @@ class Search:
         codes = self.codes
         policy = self.policy
         horizon = self.horizon
+        tail = self.tail
         playing = core.PHASE_PLAY
         utilities = self.utilities
         margins = self.margins
         wins = self.wins
         scale = self.scale
         worlds = 0
+        # public facts: the boneyard's size and the hands' tile counts
+        exact = (
+            self.exact_tiles > 0
+            and (self.exact_boneyard or self.know.boneyard_size == 0)
+            and self.tiles_left <= self.exact_tiles
+        )
         while worlds < max_worlds:
             if worlds:
                 # Stop when another world would overrun the budget.
@@ -199,6 +227,34 @@ class Search:
                     break
             world = know.sample(base, rng)
             alive = self.alive
+            if exact:
+                solver = Solver(
+                    self.team, self.outcome, max_nodes=self.max_nodes, deadline=deadline
+                )
+                try:
+                    solved = []
+                    for i in alive:
+                        c = world.copy()
+                        c.step(codes[i])
+                        solved.append(solver.solve(c))
+                except Unsolved:
+                    self.unsolved += 1
+                    solved = []
+                self.nodes += solver.nodes
+                if solved:
+                    for i, (p, m) in zip(alive, solved, strict=True):
+                        utilities[i].append(scale * (2.0 * p - 1.0))
+                        wins[i].append(p)
+                        margins[i].append(m)
+                    self.solved += 1
+                    self.playouts += len(alive)
+                    worlds += 1
+                    self.worlds += 1
+                    if race and self.worlds % RACE_EVERY == 0 and len(alive) > 2:
+                        self.alive = race_out(alive, utilities, self.worlds)
+                    continue
+                if worlds and clock() > deadline:
+                    break  # out of time: the worlds done so far stand
             for i in alive:
                 c = world.copy()
                 c.step(codes[i])
@@ -210,6 +266,8 @@ class Search:
                         while steps and c.phase == playing:
                             c.step(policy(c, rng))
                             steps -= 1
+                        if tail is not None and c.phase == playing:
+                            play_hand(c, rng, tail)
                 p, m = self.outcome(c)
                 # the search's utility, in points: early in a game one point
                 # more for the side is worth about one point

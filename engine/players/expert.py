@@ -83,6 +83,10 @@ class ExpertPlayer:
         pip_weight: float = 0.5,
         race: bool = True,
         inference: float = 0.9,
+        exact_tiles: int = 0,
+        max_nodes: int = 20_000,
+        exact_boneyard: bool = False,
+        tail: Policy | None = None,
     ) -> None:
         if budget is None and playouts is None:
             raise AllFivesError("the expert needs a time budget, a playout count, or both")
@@ -96,12 +100,18 @@ class ExpertPlayer:
         self.pip_weight = pip_weight
         self.race = race
         self.inference = inference
+        self.exact_tiles = exact_tiles
+        self.max_nodes = max_nodes
+        self.exact_boneyard = exact_boneyard
+        self.tail = tail
         self.last_playouts = 0
+        self.last_nodes = 0
         self.last_alive: list[int] = []
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """The action with the best expected outcome over sampled worlds."""
         self.last_playouts = 0
+        self.last_nodes = 0
         if len(legal) == 1:
             return legal[0]
         if not legal:
@@ -118,9 +128,14 @@ class ExpertPlayer:
             horizon=self.horizon,
             pip_weight=self.pip_weight,
             inference=self.inference,
+            exact_tiles=self.exact_tiles,
+            max_nodes=self.max_nodes,
+            exact_boneyard=self.exact_boneyard,
+            tail=self.tail,
         )
         search.run(playouts=self.playouts, budget=self.budget, race=self.race)
         self.last_playouts = search.playouts
+        self.last_nodes = search.nodes
         self.last_alive = search.alive
         return search
 

@@ -1,0 +1,215 @@
+"""Paired screens of expert variants at fixed playouts (issue 16; method in docs/expert.md).
+
+    python benchmarks/screen.py VARIANT [VARIANT ...] [--base expert] [--mode first-hand]
+        [--deals 200] [--first-deal 0] [--seed 1] [--playouts 2000]
+        [--opponent montecarlo] [--opponent-playouts 1000] [--players 2 | --partnerships]
+        [--workers 2]
+
+Every variant and the base play the same seeded deals from both seatings
+(each side of the table) against the same opponent, all at fixed playout
+counts with no time budget, so every game is reproducible and machine load
+changes only how long the screen takes, never its figures.
+
+* ``--mode first-hand``: the first hand of each deal; a game's figure is the
+  variant side's net points in the hand less the opponent's.
+* ``--mode endgame``: each deal starts from scores drawn for every side from
+  100 to 245 (of 250; 80 to 185 of 200 with partnerships) and is played to
+  the end of the game; a game's figure is 1 for a win, 0 for a loss.
+
+For each deal the figures of its seatings are averaged, and the variant's
+difference from the base is paired deal by deal: the script prints each
+player's mean (with its standard error) and each variant's paired difference
+from the base with its standard error. ``--json`` prints it all as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import GameState, Rules, apply, new_game, seeded_deal
+from engine.players import ExpertPlayer, MonteCarloPlayer, Player, make_player
+from engine.players.playout import greedy_policy
+from engine.rng import Rng, derive_seed
+
+Factory = Callable[[int, int], Player]
+"""Makes a player from ``(seed, playouts)``."""
+
+
+def _expert(**options: Any) -> Factory:
+    def make(seed: int, playouts: int) -> Player:
+        return ExpertPlayer(seed, budget=None, playouts=playouts, **options)
+
+    return make
+
+
+VARIANTS: dict[str, Factory] = {
+    "expert": _expert(),
+    "exact10": _expert(exact_tiles=10),
+    "exact14": _expert(exact_tiles=14),
+    "exact18": _expert(exact_tiles=18),
+    "exact-bone14": _expert(exact_tiles=14, exact_boneyard=True),
+    "exact-bone18": _expert(exact_tiles=18, exact_boneyard=True),
+    "hybrid": _expert(tail=greedy_policy),
+    "full-greedy": _expert(policy=greedy_policy, horizon=None),
+    "full-reply": _expert(horizon=None),
+    "no-inference": _expert(inference=0.0),
+    "montecarlo": lambda seed, playouts: MonteCarloPlayer(seed, budget=None, playouts=playouts),
+    "montecarlo-x3": lambda seed, playouts: MonteCarloPlayer(
+        seed, budget=None, playouts=3 * playouts
+    ),
+}
+"""Every player a screen can run, by name (add a variant here to screen it)."""
+
+
+def _opponent(name: str, seed: int, playouts: int) -> Player:
+    if name in VARIANTS:
+        return VARIANTS[name](seed, playouts)
+    return make_player(name, seed, budget=None, playouts=playouts)
+
+
+def play(args: argparse.Namespace, name: str, deal: int, seating: int) -> float:
+    """One game of ``name`` against the opponent: its figure (see the module doc)."""
+    rules = _rules(args)
+    sides = 2
+    seat_side = [(s + seating) % sides for s in range(rules.players)]
+    players = []
+    for s in range(rules.players):
+        seed = derive_seed(args.seed, deal, seating, s)
+        if seat_side[s] == 0:
+            players.append(VARIANTS[name](seed, args.playouts))
+        else:
+            players.append(_opponent(args.opponent, seed, args.opponent_playouts))
+    state = new_game(rules)
+    if args.mode == "endgame":
+        rng = Rng(derive_seed(args.seed, deal, 7))
+        low, high = (80, 185) if rules.partnerships else (100, 245)
+        scores = tuple(low + rng.below(high - low + 1) for _ in state.scores)
+        state = GameState.model_validate({**dict(state), "scores": scores})
+    game_seed = derive_seed(args.seed, deal)
+    mine = rules.team_of(seat_side.index(0))
+    while not state.is_terminal:
+        if state.is_chance:
+            if args.mode == "first-hand" and state.hand_number >= 1:
+                break
+            before = state.scores
+            state = apply(state, seeded_deal(state, game_seed)).state
+            continue
+        seat = state.current
+        assert seat is not None
+        view = state.view(seat)
+        state = apply(state, players[seat].choose(view, view.legal_actions())).state
+    if args.mode == "endgame":
+        return 1.0 if state.winner == mine else 0.0
+    gains = [new - old for new, old in zip(state.scores, before, strict=True)]
+    return float(gains[mine] - sum(g for t, g in enumerate(gains) if t != mine))
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    if args.partnerships:
+        return Rules(players=4, partnerships=True)
+    return Rules(players=args.players)
+
+
+def _job(job: tuple[argparse.Namespace, str, int]) -> tuple[str, int, float, float]:
+    args, name, deal = job
+    t0 = time.process_time()
+    seatings = 2 if (args.partnerships or args.players == 2) else args.players
+    total = sum(play(args, name, deal, s) for s in range(seatings))
+    return name, deal, total / seatings, time.process_time() - t0
+
+
+def mean_se(xs: list[float]) -> tuple[float, float]:
+    """Mean and standard error."""
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("variants", nargs="+", choices=sorted(VARIANTS))
+    parser.add_argument("--base", default="expert", choices=sorted(VARIANTS))
+    parser.add_argument("--mode", default="first-hand", choices=("first-hand", "endgame"))
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--playouts", type=int, default=2000)
+    parser.add_argument("--opponent", default="montecarlo")
+    parser.add_argument("--opponent-playouts", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--partnerships", action="store_true")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    names = [args.base] + [v for v in args.variants if v != args.base]
+    deals = range(args.first_deal, args.first_deal + args.deals)
+    jobs = [(args, name, d) for d in deals for name in names]
+    start = time.perf_counter()
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            done = list(pool.map(_job, jobs, chunksize=1))
+    else:
+        done = [_job(j) for j in jobs]
+    figures: dict[str, dict[int, float]] = {n: {} for n in names}
+    cpu: dict[str, float] = dict.fromkeys(names, 0.0)
+    for name, deal, figure, seconds in done:
+        figures[name][deal] = figure
+        cpu[name] += seconds
+    out: dict[str, Any] = {
+        "mode": args.mode,
+        "deals": [deals.start, deals.stop - 1],
+        "seed": args.seed,
+        "playouts": args.playouts,
+        "opponent": f"{args.opponent} at {args.opponent_playouts}",
+        "rules": "4 players, partnerships" if args.partnerships else f"{args.players} players",
+        "players": {},
+        "paired": {},
+        "elapsed_s": round(time.perf_counter() - start, 1),
+    }
+    base = [figures[args.base][d] for d in deals]
+    for name in names:
+        xs = [figures[name][d] for d in deals]
+        m, se = mean_se(xs)
+        out["players"][name] = {"mean": m, "se": se, "cpu_s": round(cpu[name], 1)}
+        if name != args.base:
+            dm, dse = mean_se([x - b for x, b in zip(xs, base, strict=True)])
+            changed = sum(1 for x, b in zip(xs, base, strict=True) if x != b)
+            out["paired"][name] = {"diff": dm, "se": dse, "deals_changed": changed}
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return 0
+    unit = "win rate" if args.mode == "endgame" else "points a hand over the opponent"
+    scale = 100.0 if args.mode == "endgame" else 1.0
+    print(
+        f"{args.mode} screen, {out['rules']}, deals {deals.start}-{deals.stop - 1}, "
+        f"seed {args.seed}, {args.playouts} playouts a move against {out['opponent']}; "
+        f"{unit}{' (%)' if scale == 100 else ''}; {out['elapsed_s']} s"
+    )
+    for name in names:
+        p = out["players"][name]
+        line = f"  {name:14s} {scale * p['mean']:8.2f} ± {scale * p['se']:.2f}"
+        if name in out["paired"]:
+            d = out["paired"][name]
+            line += (
+                f"   paired vs {args.base}: {scale * d['diff']:+.2f} ± {scale * d['se']:.2f}"
+                f" ({d['deals_changed']} deals changed)"
+            )
+        print(line + f"   cpu {p['cpu_s']} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
