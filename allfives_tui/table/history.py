@@ -492,6 +492,9 @@ class History:
                 )
             if not readonly:
                 conn.execute("PRAGMA journal_mode = WAL").fetchone()
+                # in WAL mode a crash or kill never corrupts; only a power cut may lose
+                # the last commits, and the game is still in current.json then
+                conn.execute("PRAGMA synchronous = NORMAL")
                 if version < latest:
                     self._migrate(conn, version)
             elif version < latest:
@@ -770,32 +773,47 @@ def keep_unrecorded(record: GameRecord, folder: Path | None = None) -> Path:
     return atomic_write(path, record.to_json())
 
 
-def record_game(
-    game: GameRecord | LoadedGame,
-    *,
-    path: Path | None = None,
-    now: datetime | None = None,
-) -> RecordOutcome:
-    """Record a game played here, whatever happens to the database.
+class Recorder:
+    """Records games into one history, keeping the database open between games.
 
-    On any failure the game is kept as a file (:func:`keep_unrecorded`) and
-    the outcome's line says why and where; after a success, games kept that
-    way earlier are added too (and their files removed).
+    Use it from one thread. Whatever happens to the database the game is kept
+    (see :meth:`record`); after a failure the database is opened afresh for
+    the next game, and a damaged one is set aside and a new one started.
     """
-    path = path or history_path()
-    record = game.record if isinstance(game, LoadedGame) else game
-    notice: str | None = None
-    try:
-        with History(path) as history:
-            notice = history.notice
-            history.record(game, now=now)
-            _add_unrecorded(history, path.parent, now)
-    except (HistoryError, sqlite3.Error, OSError, RecordError) as err:
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or history_path()
+        self._history: History | None = None
+
+    def record(self, game: GameRecord | LoadedGame, *, now: datetime | None = None
+               ) -> RecordOutcome:
+        """Record a game played here.
+
+        On any failure the game is kept as a file (:func:`keep_unrecorded`) and
+        the outcome's line says why and where; after a success, games kept that
+        way earlier are added too (and their files removed).
+        """
+        record = game.record if isinstance(game, LoadedGame) else game
+        for attempt in (1, 2):
+            notice = None
+            try:
+                if self._history is None:
+                    self._history = History(self.path)
+                    notice = self._history.notice
+                self._history.record(game, now=now)
+                _add_unrecorded(self._history, self.path.parent, now)
+                return RecordOutcome(True, notice)
+            except (HistoryError, sqlite3.Error, OSError, RecordError) as err:
+                self.close()
+                if attempt == 1 and isinstance(err, sqlite3.Error) and _is_corrupt(err):
+                    continue  # opened again, the damaged database is set aside
+                return self._keep(record, err)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _keep(self, record: GameRecord, err: BaseException) -> RecordOutcome:
         why = _reason(err)
-        if isinstance(err, sqlite3.Error) and _is_corrupt(err):
-            why = f"the history is damaged ({why})"
         try:
-            kept = keep_unrecorded(record, path.parent)
+            kept = keep_unrecorded(record, self.path.parent)
         except OSError as save:
             return RecordOutcome(
                 False,
@@ -808,11 +826,33 @@ def record_game(
             "(allfives history import adds it).",
             kept,
         )
-    return RecordOutcome(True, notice)
+
+    def close(self) -> None:
+        """Close the database (it is opened again for the next game)."""
+        history, self._history = self._history, None
+        if history is not None:
+            with contextlib.suppress(sqlite3.Error):
+                history.close()
+
+
+def record_game(
+    game: GameRecord | LoadedGame,
+    *,
+    path: Path | None = None,
+    now: datetime | None = None,
+) -> RecordOutcome:
+    """Record one game (see :meth:`Recorder.record`), opening and closing the database."""
+    recorder = Recorder(path)
+    try:
+        return recorder.record(game, now=now)
+    finally:
+        recorder.close()
 
 
 def _add_unrecorded(history: History, folder: Path, now: datetime | None) -> None:
     waiting = unrecorded_folder(folder)
+    if not waiting.is_dir():
+        return
     try:
         files = sorted(waiting.glob("*.json"))
     except OSError:
@@ -826,19 +866,14 @@ def _add_unrecorded(history: History, folder: Path, now: datetime | None) -> Non
             continue
 
 
-def record_bytes(data: bytes, *, path: Path | None = None, now: datetime | None = None
-                 ) -> RecordOutcome | None:
-    """Record the game in a saved record's bytes (a ``current.json`` about to be replaced).
-
-    ``None`` when the bytes hold no game to record (damaged, or no hand yet).
-    """
+def game_in(data: bytes) -> LoadedGame | None:
+    """The game in a saved record's bytes, or ``None`` when they hold none to record
+    (damaged, or no hand dealt yet)."""
     try:
         game = parse_game(data)
     except RecordError:
         return None
-    if not game.record.hands:
-        return None
-    return record_game(game, path=path, now=now)
+    return game if game.record.hands else None
 
 
 class HistoryWriter:
@@ -860,22 +895,26 @@ class HistoryWriter:
         self.clock = clock or (lambda: datetime.now(UTC))
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="allfives-history")
         self._last: Future[RecordOutcome | None] | None = None
+        self._recorder = Recorder(path)
+        """Used on the pool's one thread only."""
 
     def submit(self, game: GameRecord | LoadedGame) -> Future[RecordOutcome | None]:
         """Queue a game to record."""
-        self._last = self._pool.submit(self._run, lambda: record_game(
-            game, path=self.path, now=self.clock()))
+        self._last = self._pool.submit(self._run, lambda: game)
         return self._last
 
     def submit_bytes(self, data: bytes) -> Future[RecordOutcome | None]:
-        """Queue the game in a record file's bytes (see :func:`record_bytes`)."""
-        self._last = self._pool.submit(self._run, lambda: record_bytes(
-            data, path=self.path, now=self.clock()))
+        """Queue the game in a record file's bytes (a ``current.json`` about to be
+        replaced); nothing is recorded when they hold no game (see :func:`game_in`)."""
+        self._last = self._pool.submit(self._run, lambda: game_in(data))
         return self._last
 
-    def _run(self, job: Callable[[], RecordOutcome | None]) -> RecordOutcome | None:
-        outcome = job()
-        if outcome is not None and outcome.line and self.report is not None:
+    def _run(self, read: Callable[[], GameRecord | LoadedGame | None]) -> RecordOutcome | None:
+        game = read()
+        if game is None:
+            return None
+        outcome = self._recorder.record(game, now=self.clock())
+        if outcome.line and self.report is not None:
             with contextlib.suppress(Exception):
                 self.report(outcome.line)
         return outcome
@@ -887,6 +926,7 @@ class HistoryWriter:
                 self._last.result(timeout)
 
     def close(self) -> None:
-        """Finish the queued recordings and stop the thread."""
+        """Finish the queued recordings, close the database and stop the thread."""
         self.flush()
+        self._pool.submit(self._recorder.close)
         self._pool.shutdown(wait=True)
