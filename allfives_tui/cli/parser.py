@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("allfives_tui.cli.play", "play All Fives full-screen (the default command)"),
     "replay": ("allfives_tui.cli.replay", "replay a saved game, or print it as text"),
     "sim": ("allfives_tui.cli.sim", "play computer levels against each other, headless"),
+    "serve": ("allfives_tui.cli.serve", "serve the game to web browsers (one game per visit)"),
 }
 """Sub-command name -> (module whose ``run(args)`` runs it, one-line help)."""
 
@@ -38,7 +39,8 @@ USAGE = f"""\
 {PROG} [-h] [--version] [play options]
        {PROG} play [play options]
        {PROG} replay FILE [--text] [--all]
-       {PROG} sim LEVEL LEVEL [LEVEL ...] [sim options]"""
+       {PROG} sim LEVEL LEVEL [LEVEL ...] [sim options]
+       {PROG} serve [--port PORT] [--bind ADDR]"""
 
 FLAGS: dict[str, str] = {
     "players": "--players",
@@ -246,10 +248,33 @@ def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {value}")
+    return value
+
+
+def add_serve_arguments(parser: argparse._ActionsContainer) -> None:
+    """The ``serve`` command's options."""
+    parser.add_argument(
+        "--port", type=_port, default=8000, help="the port to listen on (default 8000)"
+    )
+    parser.add_argument(
+        "--bind", default="127.0.0.1", metavar="ADDR",
+        help="the address to listen on (default 127.0.0.1: this machine only; "
+        "0.0.0.0 lets other machines play)",
+    )
+
+
 _ADD_ARGUMENTS: dict[str, Callable[[argparse._ActionsContainer], None]] = {
     "play": add_play_arguments,
     "replay": add_replay_arguments,
     "sim": add_sim_arguments,
+    "serve": add_serve_arguments,
 }
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from textual import events, on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import WorkerFailed, get_current_worker
@@ -65,12 +66,17 @@ class AllFivesApp(App[None]):
         autosave: bool = True,
         lock: GameLock | None = None,
         notices: Sequence[str] = (),
+        served: bool = False,
     ) -> None:
         """``lock`` is the autosave's :class:`GameLock` when the caller took it
         (one that another process holds makes this a separate game, not
         autosaved); without one the app takes it at start. ``notices`` are
-        shown at start (and kept in :attr:`notices`)."""
+        shown at start (and kept in :attr:`notices`). ``served``: a browser
+        session of ``allfives serve``, where no server path is typed or shown."""
         super().__init__()
+        self.served = served
+        """True in a browser session: Save a copy… downloads, Open replay… lists the
+        session's own games or takes a file from the browser, and no message names a path."""
         self.notices: list[str] = list(notices)
         """What the player was told at start (a dropped setting, a save set aside…)."""
         if settings is None:
@@ -386,6 +392,15 @@ class AllFivesApp(App[None]):
             self.notify("There is no game to save yet.", severity="warning")
             return
         stamp = datetime.now().strftime("%Y%m%d-%H%M")
+        if self.served:  # a file name for the browser's download, not a path
+
+            def sent(path: Path | None) -> None:
+                if path is not None:
+                    self.notify(f"Downloading {path.name} (Open replay… lists it too)")
+
+            screen = SaveAsScreen(self.table.record(), f"allfives-{stamp}.json", served=True)
+            self.push_screen(screen, sent)
+            return
         default = str(Path.cwd() / f"allfives-{stamp}.json")
 
         def done(path: Path | None) -> None:
@@ -500,9 +515,36 @@ class AllFivesApp(App[None]):
 
     def action_open_replay(self) -> None:
         """Ask for a game record and replay it."""
+        if self.served:
+            from allfives_tui.ui.screens.open_served import ServedOpenReplayScreen
+
+            self.push_screen(ServedOpenReplayScreen())
+            return
         from allfives_tui.ui.screens.replay import OpenReplayScreen
 
         self.push_screen(OpenReplayScreen())
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Served: a game's text pasted where nothing took it (the page's "Open a game
+        file…" sends a file so) opens it in Open replay…."""
+        if self.served and event.text.lstrip().startswith("{"):
+            from allfives_tui.ui.screens.open_served import ServedOpenReplayScreen
+
+            self.push_screen(ServedOpenReplayScreen(pasted=event.text))
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Show a notification; served, the session's folder is not named in it."""
+        if self.served:
+            message = message.replace(str(storage.data_dir()), "this session's folder")
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def action_command_palette(self) -> None:
         """Open the command palette (one that runs a command once, however fast Enter comes)."""

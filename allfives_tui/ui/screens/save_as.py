@@ -1,7 +1,15 @@
-"""Ask where to save a copy of the game, and save it there atomically."""
+"""Ask where to save a copy of the game, and save it there atomically.
+
+Served (a browser session of ``allfives serve``), the prompt takes a file
+name only: the copy is kept in the session's own folder (``saved/``, where
+Open replay… finds it) and sent to the browser as a download
+(:meth:`textual.app.App.deliver_text`); no server path can be typed.
+"""
 
 from __future__ import annotations
 
+import io
+import re
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -9,11 +17,15 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from allfives_tui.table import storage
 from allfives_tui.table.storage import save_copy
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.record import GameRecord
+
+_NAME = re.compile(r"[A-Za-z0-9._-]+")
+"""What a download's name may hold (it goes into an HTTP header as it is)."""
 
 
 class SaveAsScreen(Dialog[Path | None]):
@@ -21,18 +33,22 @@ class SaveAsScreen(Dialog[Path | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, record: GameRecord, default: str) -> None:
+    def __init__(self, record: GameRecord, default: str, *, served: bool = False) -> None:
+        """``default`` fills the prompt; ``served`` asks for a file name to download."""
         super().__init__()
         self.record = record
         self.default = default
+        self.served = served
 
     def compose(self) -> ComposeResult:
         """Title, path input and the problem line."""
         yield TooSmall()
         with Vertical(id="save-as", classes="dialog"):
-            yield Static("Save a copy of this game", classes="dialog-title")
+            title = "Download a copy of this game" if self.served else "Save a copy of this game"
+            yield Static(title, classes="dialog-title")
             yield Input(self.default, id="save-path", compact=True)
-            yield Static("⏎ saves, Esc cancels", id="save-error", classes="dialog-note")
+            note = "⏎ downloads, Esc cancels" if self.served else "⏎ saves, Esc cancels"
+            yield Static(note, id="save-error", classes="dialog-note")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Save, after asking when a file is there already; or say why not."""
@@ -40,6 +56,9 @@ class SaveAsScreen(Dialog[Path | None]):
         if not self.is_active:  # a second Enter, after the first closed the dialog
             return
         text = event.value
+        if self.served:
+            self._download(text)
+            return
         target = Path(text.strip()).expanduser() if text.strip() else None
         if target is not None and (target.is_file() or target.is_symlink()):
 
@@ -69,6 +88,30 @@ class SaveAsScreen(Dialog[Path | None]):
             return
         self.dismiss(path)
 
+    def _download(self, text: str) -> None:
+        """Keep the copy in the session's ``saved/`` folder and send it to the browser."""
+        folder = storage.data_dir()
+        downloads = folder / "downloads"  # where a delivery goes outside a browser
+        try:
+            name = download_name(text)
+            (folder / "saved").mkdir(parents=True, exist_ok=True)
+            path = save_copy(self.record, str(folder / "saved" / name))
+            saved = path.read_text(encoding="utf-8")
+            if not self.app.is_web:
+                downloads.mkdir(exist_ok=True)
+        except (ValueError, OSError) as err:
+            why = str(err) if isinstance(err, ValueError) else err.strerror or str(err)
+            self._say(f"Not saved: {why.replace(str(folder), 'the session folder')}")
+            return
+        self.app.deliver_text(
+            io.StringIO(saved),
+            save_directory=downloads,
+            save_filename=name,
+            mime_type="application/json",
+            encoding="utf-8",
+        )
+        self.dismiss(path)
+
     def _say(self, problem: str) -> None:
         note = self.query_one("#save-error", Static)
         note.update(problem)
@@ -77,3 +120,24 @@ class SaveAsScreen(Dialog[Path | None]):
     def action_cancel(self) -> None:
         """Close without saving."""
         self.dismiss(None)
+
+
+def download_name(text: str) -> str:
+    """The file name a served copy downloads as (``.json`` added when missing).
+
+    ``ValueError`` for anything but a plain file name: no folder, no path.
+    """
+    name = text.strip()
+    if not name:
+        raise ValueError("give a file name, e.g. allfives-game.json")
+    if any(c in name for c in "/\\") or name in {".", ".."}:
+        raise ValueError("give a file name only, without a folder")
+    if name.startswith("."):
+        raise ValueError("the name cannot start with a dot")
+    if not _NAME.fullmatch(name):
+        raise ValueError("use only letters a-z, digits, '-', '_' and '.' in the name")
+    if not name.lower().endswith(".json"):
+        name += ".json"
+    if len(name) > 80:
+        raise ValueError("the name is too long (at most 80 characters)")
+    return name

@@ -1,0 +1,211 @@
+"""Open replay… in a browser session of ``allfives serve``: no path, ever.
+
+The server's files are none of a browser player's business, so instead of a
+path prompt :class:`ServedOpenReplayScreen` offers
+
+- the session's own games: its autosave, the copies it downloaded
+  (``saved/``) and the files it opened before (``uploaded/``), all in the
+  session's own data folder;
+- a saved game's text, pasted (ctrl+v) or sent by the page's "Open a game
+  file…" button, which reads a file in the browser and pastes it. The text is
+  kept in ``uploaded/`` and read like any record file, with the same one-line
+  problems and the same offer to replay the sound part of a damaged one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from datetime import datetime
+from pathlib import Path
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from allfives_tui.table import storage
+from allfives_tui.table.replay import Replay
+from allfives_tui.table.storage import ReplayLoadError, read_replay
+from allfives_tui.ui.screens.dialog import Dialog
+from allfives_tui.ui.screens.replay import ReplayScreen
+from engine.files import atomic_write
+from engine.record import MAX_BYTES
+
+SAVED = "saved"
+"""The session's folder of downloaded copies (written by Save a copy…)."""
+UPLOADED = "uploaded"
+"""The session's folder of games opened from the browser."""
+
+
+def session_games() -> list[tuple[str, Path]]:
+    """The session's games, as (label, file): its own game first, then the newest first."""
+    folder = storage.data_dir()
+    games: list[tuple[str, Path]] = []
+    current = folder / storage.CURRENT
+    if current.is_file():
+        label = "This session's game, in progress" if storage.has_unfinished() else (
+            "This session's last game"
+        )
+        games.append((label, current))
+    others: list[tuple[float, str, Path]] = []
+    for sub, kind in ((SAVED, "downloaded copy"), (UPLOADED, "opened from a file")):
+        with contextlib.suppress(OSError):
+            for path in (folder / sub).glob("*.json"):
+                if path.is_file():
+                    others.append((path.stat().st_mtime, f"{path.name}  ({kind})", path))
+    others.sort(key=lambda item: item[0], reverse=True)
+    games.extend((label, path) for _, label, path in others)
+    return games
+
+
+def keep_upload(text: str) -> Path:
+    """Keep pasted text as a new file in the session's ``uploaded/`` folder; its path."""
+    folder = storage.data_dir() / UPLOADED
+    folder.mkdir(parents=True, exist_ok=True)
+    base = f"game-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    path = folder / f"{base}.json"
+    n = 1
+    while os.path.lexists(path):
+        n += 1
+        path = folder / f"{base}-{n}.json"
+    return atomic_write(path, text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+class ServedOpenReplayScreen(Dialog[None]):
+    """Choose one of the session's games, or paste (upload) one, and replay it."""
+
+    DEFAULT_CSS = """
+    ServedOpenReplayScreen { align: center middle; }
+    ServedOpenReplayScreen #open-served {
+        width: 72; max-width: 95%; height: auto; max-height: 95%;
+        padding: 1 2; border: thick $primary; background: $surface;
+    }
+    ServedOpenReplayScreen #open-served-title { text-style: bold; margin-bottom: 1; }
+    ServedOpenReplayScreen #served-games { height: auto; max-height: 8; }
+    ServedOpenReplayScreen #served-note { color: $text-muted; height: auto; margin-top: 1; }
+    ServedOpenReplayScreen #open-problem { color: $error; margin-top: 1; height: auto; }
+    ServedOpenReplayScreen #open-buttons { height: auto; margin-top: 1; }
+    ServedOpenReplayScreen #open-buttons Button { margin-right: 1; }
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, pasted: str | None = None) -> None:
+        """``pasted``: a game's text that came before the dialog did (it is opened at once)."""
+        super().__init__()
+        self.pasted = pasted
+        self.games = session_games()
+        self.error: ReplayLoadError | None = None
+        self.source = ""
+
+    def compose(self) -> ComposeResult:
+        """Title, the session's games, how to bring one, problem line and buttons."""
+        with Vertical(id="open-served"):
+            yield Static("Open replay", id="open-served-title")
+            if self.games:
+                yield Static("Your games in this session:")
+                yield OptionList(
+                    *(Option(label, id=str(i)) for i, (label, _) in enumerate(self.games)),
+                    id="served-games",
+                )
+            else:
+                yield Static("No game of this session is saved yet.", id="served-none")
+            yield Static(
+                "To replay a game saved earlier, paste its text here (ctrl+v), "
+                "or choose its file with “Open a game file…” at the top of the page.",
+                id="served-note",
+            )
+            yield Static(id="open-problem")
+            with Horizontal(id="open-buttons"):
+                yield Button("Open", id="open-go", variant="primary", disabled=not self.games)
+                yield Button("Replay the good part", id="open-salvage", variant="warning")
+                yield Button("Cancel", id="open-cancel")
+
+    def on_mount(self) -> None:
+        """Focus the list of games (or open the text that came with the dialog)."""
+        self._show_error(None)
+        if self.games:
+            games = self.query_one(OptionList)
+            games.highlighted = 0
+            games.focus()
+        else:
+            self.query_one("#open-cancel", Button).focus()
+        if self.pasted is not None:
+            self.open_text(self.pasted)
+
+    def _show_error(self, error: ReplayLoadError | None) -> None:
+        self.error = error
+        problem = self.query_one("#open-problem", Static)
+        salvage = self.query_one("#open-salvage", Button)
+        problem.display = error is not None
+        salvage.display = error is not None and error.salvage is not None
+        if error is None:
+            problem.update("")
+            return
+        problem.update(Text(f"{self.source}: {error.message}" if self.source else error.message))
+        if error.good_part is not None:
+            salvage.label = f"Replay up to {error.good_part}"
+            salvage.focus()
+
+    def _replay(self, replay: Replay, source: str) -> None:
+        self.app.switch_screen(ReplayScreen(replay, source=source))
+
+    @on(OptionList.OptionSelected, "#served-games")
+    @on(Button.Pressed, "#open-go")
+    def _open(self) -> None:
+        """Replay the game chosen in the list."""
+        if not self.games or not self.is_active:
+            return
+        index = self.query_one(OptionList).highlighted or 0
+        _, path = self.games[index]
+        self.source = path.name if path.parent != storage.data_dir() else "this session's game"
+        try:
+            replay = read_replay(path)
+        except ReplayLoadError as err:
+            self._show_error(err)
+            return
+        self._replay(replay, self.source)
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A game's text, pasted or sent by the page's "Open a game file…"."""
+        event.stop()
+        self.open_text(event.text)
+
+    def open_text(self, text: str) -> None:
+        """Replay a game from its text (kept in the session's ``uploaded/``), or say why not."""
+        self.source = "the game you opened"
+        if not text.strip():
+            self._show_error(ReplayLoadError("the pasted text is empty"))
+            return
+        if len(text.encode("utf-8", "replace")) > MAX_BYTES:
+            self._show_error(
+                ReplayLoadError(f"the file is over the size cap of {MAX_BYTES // 1024} KiB")
+            )
+            return
+        try:
+            path = keep_upload(text)
+        except OSError as err:
+            self._show_error(ReplayLoadError(f"could not keep it: {err.strerror or err}"))
+            return
+        try:
+            replay = read_replay(path)
+        except ReplayLoadError as err:
+            path.unlink(missing_ok=True)  # only good games are listed later
+            self._show_error(err)
+            return
+        self._replay(replay, self.source)
+
+    @on(Button.Pressed, "#open-salvage")
+    def _salvage(self) -> None:
+        if self.error is None or self.error.salvage is None:
+            return
+        self._replay(Replay(self.error.salvage), self.source or "the game")
+
+    @on(Button.Pressed, "#open-cancel")
+    def action_cancel(self) -> None:
+        """Close without opening anything."""
+        self.dismiss(None)

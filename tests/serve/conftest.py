@@ -1,0 +1,15 @@
+"""Every serve test keeps its data in its own temporary folder, never the user's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point ``ALLFIVES_DATA_DIR`` at a fresh folder for the test."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("ALLFIVES_DATA_DIR", str(folder))
+    return folder

@@ -1,0 +1,203 @@
+"""``allfives serve`` in a real headless browser (Debian's Chromium, through Playwright).
+
+One server for the module; every test opens its own page, so its own session
+(an app process with its own folder). Each test plays as a person would: the
+page's Start button, mouse clicks on the app's screen, keys; and reads the
+screen from xterm.js's buffer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.record import parse_game
+from tests.serve.browser import (
+    Browser,
+    click_text,
+    need_browser,
+    screen,
+    serving,
+    start_session,
+    wait_for,
+    wait_until,
+)
+
+SCREENSHOT = Path(__file__).parents[2] / "screenshots" / "browser.png"
+"""Written when ``ALLFIVES_UPDATE_SCREENSHOTS`` is set (else the picture goes to a
+temporary folder), so a test run leaves the checkout as it was."""
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[tuple[str, Path]]:
+    """A running ``allfives serve`` and its data folder."""
+    need_browser()
+    data = Path(tempfile.mkdtemp(prefix="allfives-serve-"))
+    with serving(data) as url:
+        yield url, data
+
+
+@pytest.fixture(scope="module")
+def browser(served: tuple[str, Path]) -> Iterator[Browser]:
+    """One Chromium for the module, with a new empty profile."""
+    from playwright.sync_api import sync_playwright
+
+    downloads = Path(tempfile.mkdtemp(prefix="allfives-downloads-"))
+    with sync_playwright() as playwright:
+        chromium = Browser(playwright, downloads)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Any]:
+    """A new tab; closed after the test (which ends its session)."""
+    tab = browser.context.new_page()
+    yield tab
+    tab.close()
+
+
+def my_turn(text: str) -> bool:
+    """The scoreboard's ▶ points at the person."""
+    return "▶ You" in text
+
+
+def tiles_in_hand(text: str) -> int:
+    """The person's tile count on the scoreboard ("▶ You   0   9")."""
+    for line in text.split("\n"):
+        if " You " in line and "▊" in line:
+            return int(line.split()[-1])
+    raise AssertionError(f"no scoreboard line for You:\n{text}")
+
+
+def board(text: str) -> str:
+    """The board: the rows left of the side panel, above the status line."""
+    rows = [line.split("▊")[0] for line in text.split("\n") if "▊" in line]
+    return "\n".join(rows)
+
+
+def test_the_page_loads_nothing_from_another_host(
+    served: tuple[str, Path], browser: Browser, page: Any
+) -> None:
+    """Every request the page makes, through a game's start, goes to this machine;
+    the page names the game, not the server's command line."""
+    url, _ = served
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    start_session(page, url)
+    html = page.content()
+    assert "<title>All Fives</title>" in html
+    assert "serve_session" not in html and "python" not in html.lower()
+    assert "fonts.googleapis" not in html
+    assert browser.outside == []
+    assert requested, "the page made no request at all"
+    assert all(r.startswith(url) for r in requested), requested
+    # the page's font is textual-serve's own Roboto Mono, served from here
+    assert any(r.endswith("/static/fonts/RobotoMono-VariableFont_wght.ttf") for r in requested)
+
+
+def test_start_and_play_a_tile_by_keyboard(served: tuple[str, Path], page: Any) -> None:
+    """Start, the new-game screen, a game: a tile played with Enter changes the board."""
+    url, _ = served
+    text = start_session(page, url)
+    assert "Players" in text and "Start ⏎" in text
+    click_text(page, "Start ⏎")
+    text = wait_until(page, my_turn, 20, "the person's turn")
+    before, held = board(text), tiles_in_hand(text)
+    page.keyboard.press("Enter")  # plays the selected tile, or asks which end
+    page.wait_for_timeout(300)
+    if tiles_in_hand(screen(page)) == held:
+        page.keyboard.press("Enter")  # the end offered first
+    text = wait_until(page, lambda t: tiles_in_hand(t) < held, 10, "the tile to leave the hand")
+    assert board(text) != before
+    assert "You play" in text or "You lead" in text
+    picture = SCREENSHOT if os.environ.get("ALLFIVES_UPDATE_SCREENSHOTS") else (
+        Path(tempfile.mkdtemp()) / "browser.png"
+    )
+    page.screenshot(path=str(picture))
+    assert picture.stat().st_size > 10_000
+
+
+def test_a_game_to_the_end_downloaded_and_replayed(
+    served: tuple[str, Path], browser: Browser, page: Any
+) -> None:
+    """A short game played out, Save a copy… as a browser download, and that file
+    opened again from the page's "Open a game file…" into the replay."""
+    url, data = served
+    start_session(page, url)
+    click_text(page, "default 250")  # the target
+    page.keyboard.type("30")
+    wait_for(page, "Target           30")
+    click_text(page, "normal (0.7 s a move)")
+    click_text(page, "instant")
+    click_text(page, "no: press d to draw")
+    click_text(page, "yes: draw and pass for me")
+    click_text(page, "Start ⏎")
+    wait_for(page, "Hand 1")
+    for _ in range(400):
+        text = screen(page)
+        if "The game is over" in text or "wins the game" in text:
+            text = wait_for(page, "Replay this game (r)")
+            break
+        if "Next hand (⏎)" in text or my_turn(text):
+            page.keyboard.press("Enter")
+            # the next key only once this one shows (else it may reach the next screen)
+            with contextlib.suppress(AssertionError):
+                wait_until(page, lambda t, was=text: t != was, 3, "a change")
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"the game did not end:\n{screen(page)}")
+    assert "wins the game" in text
+
+    before = len(browser.downloads)
+    page.keyboard.press("Control+s")
+    wait_for(page, "Download a copy of this game")
+    page.keyboard.press("Enter")
+    wait_until(page, lambda _: len(browser.downloads) > before, 10, "the download")
+    download = browser.downloads[-1]
+    assert download.suggested_filename.startswith("allfives-")
+    saved = Path(download.path()).read_text()
+    game = parse_game(saved)
+    assert game.state.is_terminal and game.record.rules.target == 30
+
+    page.set_input_files(
+        "#upload-file",
+        files=[{"name": "game.json", "mimeType": "application/json", "buffer": saved.encode()}],
+    )
+    text = wait_for(page, "Replay · the game you opened")
+    assert "all hands face up" in text
+    # the session kept its own copies, in its own folder only
+    sessions = list((data / "sessions").glob("session-*/saved/allfives-*.json"))
+    assert any(p.read_text() == saved for p in sessions)
+    assert sorted(p.name for p in data.iterdir()) == ["sessions"]
+
+
+def test_two_sessions_never_share_a_folder(served: tuple[str, Path], browser: Browser) -> None:
+    """Two pages, two games at once: each autosaves in its own session folder."""
+    url, data = served
+    known = set((data / "sessions").glob("session-*"))
+    pages = [browser.context.new_page() for _ in range(2)]
+    try:
+        for tab in pages:
+            start_session(tab, url)
+            click_text(tab, "Start ⏎")
+        for tab in pages:
+            text = wait_for(tab, "Hand 1")
+            assert "separate game" not in text and "not autosaved" not in text
+        new = set((data / "sessions").glob("session-*")) - known
+        wait_until(
+            pages[0],
+            lambda _: sum((f / "current.json").is_file() for f in new) == 2,
+            10,
+            "both autosaves",
+        )
+        assert len(new) == 2
+    finally:
+        for tab in pages:
+            tab.close()

@@ -1,0 +1,115 @@
+"""``allfives serve``: its options, its one-line failures, the page it serves, the sessions.
+
+These run the real server (no browser needed) and read the page over HTTP.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import stat
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from allfives_tui.cli import main
+from allfives_tui.cli.parser import parse
+from allfives_tui.cli.serve_session import kept_games, new_session_folder
+from allfives_tui.table.storage import GameLock
+from tests.serve.browser import free_port, serving
+
+
+def test_serve_listens_on_this_machine_only_unless_told() -> None:
+    args = parse(["serve"])
+    assert (args.bind, args.port) == ("127.0.0.1", 8000)
+    args = parse(["serve", "--port", "9001", "--bind", "0.0.0.0"])
+    assert (args.bind, args.port) == ("0.0.0.0", 9001)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["serve", "--port", "0"], "argument --port: a port is 1 to 65535, not 0"),
+        (["serve", "--port", "http"], "argument --port: 'http' is not a whole number"),
+        (["serve", "--port", "70000"], "a port is 1 to 65535, not 70000"),
+    ],
+)
+def test_a_bad_port_is_one_line_and_status_2(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err.splitlines()[0]
+
+
+def test_a_port_in_use_is_one_line_and_status_1(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == f"allfives serve: port {port} is in use on 127.0.0.1: choose another with --port"
+
+
+def test_an_address_this_machine_lacks_is_one_line_and_status_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["serve", "--bind", "no-such-host.invalid", "--port", str(free_port())]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("allfives serve: cannot listen on 'no-such-host")
+
+
+def listening_addresses(port: int) -> set[str]:
+    """The local addresses a TCP socket listens on ``port`` with (from /proc/net/tcp)."""
+    found = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        address, _, hex_port = local.partition(":")
+        if int(hex_port, 16) == port and state == "0A":  # LISTEN
+            found.add(socket.inet_ntoa(bytes.fromhex(address)[::-1]))
+    return found
+
+
+def test_the_page_names_the_game_loads_nothing_from_elsewhere_and_listens_locally(
+    data_dir: Path,
+) -> None:
+    port = free_port()
+    with serving(data_dir, port) as url:
+        with urllib.request.urlopen(url, timeout=5) as reply:
+            html = reply.read().decode()
+        with urllib.request.urlopen(url + "static/fonts/RobotoMono-VariableFont_wght.ttf") as f:
+            assert len(f.read()) > 100_000
+        if Path("/proc/net/tcp").exists():
+            assert listening_addresses(port) == {"127.0.0.1"}
+    assert "<title>All Fives</title>" in html
+    # no address names a host: every one is relative to the page (its socket is built from
+    # the page's own host in the browser)
+    assert re.findall(r"(?:https?|wss?)://[\w.\[\]:-]+", html) == []
+    assert 'src="/static/js/textual.js"' in html
+    assert "googleapis" not in html and "@font-face" in html
+    for secret in (sys.executable, "serve_session", str(data_dir), os.getcwd()):
+        assert secret not in html
+    # the server keeps one folder for every session, under its own data folder
+    assert sorted(p.name for p in data_dir.iterdir()) == ["sessions"]
+
+
+def test_each_session_has_a_private_folder_and_its_own_lock(tmp_path: Path) -> None:
+    root = tmp_path / "sessions"
+    first, second = new_session_folder(root), new_session_folder(root)
+    assert first != second and first.parent == second.parent == root
+    assert stat.S_IMODE(first.stat().st_mode) == 0o700
+    locks = [GameLock(first / "current.lock"), GameLock(second / "current.lock")]
+    assert all(lock.acquire() for lock in locks)  # two games at once, neither separate
+    for lock in locks:
+        lock.release()
+    assert kept_games(first) == []
+    (first / "saved").mkdir()
+    (first / "saved" / "a.json").write_text("{}")
+    (first / "current.json").write_text("{}")
+    assert kept_games(first) == [first / "current.json", first / "saved" / "a.json"]

@@ -1,0 +1,191 @@
+"""The app in served mode (a browser session): no server path is typed, read or shown.
+
+The real app under ``App.run_test``, with ``served=True`` as ``allfives serve``
+runs it: Save a copy… takes a file name and keeps the copy in the session's
+folder; Open replay… lists the session's games or takes a game's text
+(pasted, or sent by the page's "Open a game file…"), never a path.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.screen import Screen
+from textual.widgets import Input, OptionList, Static
+
+from allfives_tui.table.storage import Settings
+from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.screens.game import GameScreen
+from allfives_tui.ui.screens.open_served import ServedOpenReplayScreen
+from allfives_tui.ui.screens.replay import ReplayScreen
+from allfives_tui.ui.screens.save_as import SaveAsScreen, download_name
+from engine.record import parse_game, save
+from tests.tui.helpers import settle
+
+
+def served_app() -> AllFivesApp:
+    return AllFivesApp(Settings(seed=5, speed=0.0), start=True, speed=0.0, served=True)
+
+
+def shown(screen: Screen[object]) -> str:
+    """Every Static's text and every listed option on ``screen``."""
+    texts = [str(s.render()) for s in screen.query(Static)]
+    for options in screen.query(OptionList):
+        texts.extend(str(o.prompt) for o in options.options)
+    return "\n".join(texts)
+
+
+async def play_one(pilot: object) -> None:
+    await settle(pilot)  # type: ignore[arg-type]
+    await pilot.press("enter")  # type: ignore[attr-defined]
+    app = pilot.app  # type: ignore[attr-defined]
+    if isinstance(app.screen, GameScreen) and app.screen.choosing:
+        await pilot.press("enter")  # type: ignore[attr-defined]
+    await settle(pilot)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["/etc/passwd", "../outside.json", "saved/../../outside", "~/x.json", "a\\b.json", ".hidden"],
+)
+def test_a_download_name_is_a_file_name_only(text: str) -> None:
+    with pytest.raises(ValueError):
+        download_name(text)
+
+
+def test_a_download_name_gets_json_added() -> None:
+    assert download_name(" my-game ") == "my-game.json"
+    assert download_name("Game_2.JSON") == "Game_2.JSON"
+
+
+async def test_save_a_copy_downloads_and_writes_no_path_typed(
+    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Paths typed into Save a copy… are refused (nothing written there); a name is
+    kept in the session's saved/ folder and delivered (outside a browser: into the
+    session's downloads/ folder), and the message names no folder."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    app = served_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await play_one(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SaveAsScreen) and screen.served
+        assert "Download a copy of this game" in shown(screen)
+        field = screen.query_one("#save-path", Input)
+        assert field.value.startswith("allfives-") and "/" not in field.value
+        for typed in (str(elsewhere / "x.json"), "/tmp/x.json", "../x.json"):
+            field.value = typed
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen
+            assert "file name only" in str(screen.query_one("#save-error").render())
+        field.value = "my game"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "only letters" in str(screen.query_one("#save-error").render())
+        field.value = "my-game"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is not screen
+        kept = data_dir / "saved" / "my-game.json"
+        assert parse_game(kept.read_text()).record == app.table.record()  # type: ignore[union-attr]
+        delivered = data_dir / "downloads" / "my-game.json"
+        for _ in range(100):  # delivered by a thread
+            if delivered.is_file() and delivered.read_text() == kept.read_text():
+                break
+            await pilot.pause(0.02)
+        assert delivered.read_text() == kept.read_text()
+        messages = [n.message for n in app._notifications]
+        assert any("Downloading my-game.json" in m for m in messages)
+        assert not any(str(data_dir) in m for m in messages)
+    assert list(elsewhere.iterdir()) == []
+    assert not (tmp_path / "x.json").exists()
+
+
+async def test_open_replay_lists_the_sessions_games_and_asks_for_no_path(data_dir: Path) -> None:
+    app = served_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await play_one(pilot)
+        app.saver.flush()  # type: ignore[union-attr]
+        app.action_open_replay()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ServedOpenReplayScreen)
+        assert not screen.query(Input)  # nowhere to type a path
+        text = shown(screen)
+        assert "This session's game, in progress" in text
+        assert str(data_dir) not in text and "current.json" not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.source == "this session's game"
+
+
+async def test_a_pasted_path_is_never_read_a_pasted_game_is_replayed(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    """A server file's path pasted into Open replay… is only text that is not a game;
+    the game's own text opens, and is kept among the session's games."""
+    app = served_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await play_one(pilot)
+        record = app.table.record()  # type: ignore[union-attr]
+        secret = save(record, tmp_path / "server-game.json")
+        app.action_open_replay()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ServedOpenReplayScreen)
+        app.post_message(events.Paste(str(secret)))
+        await pilot.pause()
+        assert app.screen is screen
+        problem = str(screen.query_one("#open-problem", Static).render())
+        assert problem.startswith("the game you opened: ") and "JSON" in problem
+        assert not list((data_dir / "uploaded").glob("*.json"))  # a bad one is not kept
+        app.post_message(events.Paste(secret.read_text().replace("\n", "\r")))  # as xterm sends
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.replay.record == record
+        [kept] = (data_dir / "uploaded").glob("*.json")
+        assert parse_game(kept.read_text()).record == record
+
+
+async def test_a_game_pasted_during_play_opens_in_the_replay(data_dir: Path) -> None:
+    """The page's "Open a game file…" pastes the file wherever the app is."""
+    app = served_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await play_one(pilot)
+        record = app.table.record()  # type: ignore[union-attr]
+        app.post_message(events.Paste(record.to_json()))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)  # the game goes on where it was
+
+
+async def test_served_messages_never_name_the_session_folder(data_dir: Path) -> None:
+    app = served_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.notify(f"The game is not being saved: could not autosave to {data_dir}/current.json")
+        await pilot.pause()
+        [message] = [n.message for n in app._notifications]
+        assert str(data_dir) not in message
+        assert "this session's folder/current.json" in message
+
+
+async def test_outside_serve_save_a_copy_still_asks_for_a_path() -> None:
+    app = AllFivesApp(Settings(seed=5, speed=0.0), start=True, speed=0.0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await play_one(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveAsScreen) and not app.screen.served
+        assert "/" in app.screen.query_one("#save-path", Input).value
