@@ -4,6 +4,9 @@ Every deal is played once per seat rotation: with two players, each deal is
 played again with the seats swapped, so both sides get the same tiles and luck
 largely cancels out. Games run through the public engine API only: each seat's
 player sees ``state.view(seat)`` and ``view.legal_actions()``, never the state.
+Move times are CPU time of the deciding thread (``time.thread_time``), what the
+searching levels' budgets count, so a busy machine does not change them much;
+each side's playouts (and solved endgame positions) per decision are kept too.
 
 >>> from engine.match import MatchConfig, run_match
 >>> result = run_match(MatchConfig(entrants=("greedy", "random"), games=4, seed=1))
@@ -105,7 +108,13 @@ class MatchConfig:
 
 @dataclass
 class GameResult:
-    """One game: the winning side, and per side its hand results and move times."""
+    """One game: the winning side, and per side its hand results, move times (CPU
+    seconds of the deciding thread) and search effort.
+
+    ``playouts[side]`` and ``nodes[side]`` hold, for every decision of a
+    searching level among two or more legal actions, the playouts it ran and
+    the endgame positions it solved.
+    """
 
     deal: int
     rotation: int
@@ -113,6 +122,8 @@ class GameResult:
     hands: int
     net_points: list[int]
     move_times: list[list[float]]
+    playouts: list[list[int]] = field(default_factory=list)
+    nodes: list[list[int]] = field(default_factory=list)
 
 
 def play_game(config: MatchConfig, deal: int, rotation: int) -> GameResult:
@@ -132,9 +143,11 @@ def play_game(config: MatchConfig, deal: int, rotation: int) -> GameResult:
     game_seed = derive_seed(config.seed, deal)
     state = new_game(rules)
     times: list[list[float]] = [[] for _ in range(sides)]
+    playouts: list[list[int]] = [[] for _ in range(sides)]
+    nodes: list[list[int]] = [[] for _ in range(sides)]
     net = [0] * sides
     hands = 0
-    clock = time.perf_counter
+    clock = time.thread_time  # what the searching levels' budgets count
     while not state.is_terminal:
         if state.is_chance:
             before = state.scores
@@ -145,9 +158,14 @@ def play_game(config: MatchConfig, deal: int, rotation: int) -> GameResult:
                 assert seat is not None
                 view = state.view(seat)
                 legal = view.legal_actions()
+                player = players[seat]
                 t0 = clock()
-                action = players[seat].choose(view, legal)
-                times[seat_side[seat]].append(clock() - t0)
+                action = player.choose(view, legal)
+                side = seat_side[seat]
+                times[side].append(clock() - t0)
+                if len(legal) > 1 and hasattr(player, "last_playouts"):
+                    playouts[side].append(player.last_playouts)
+                    nodes[side].append(getattr(player, "last_nodes", 0))
                 state = apply(state, action).state
             for team, (old, new) in enumerate(zip(before, state.scores, strict=True)):
                 net[config.entrant_of(team, rotation)] += new - old
@@ -159,6 +177,8 @@ def play_game(config: MatchConfig, deal: int, rotation: int) -> GameResult:
         hands=hands,
         net_points=net,
         move_times=times,
+        playouts=playouts,
+        nodes=nodes,
     )
 
 
@@ -198,6 +218,8 @@ class SideStats:
     hands: int
     net_points: int
     move_times: list[float] = field(repr=False)
+    playouts: list[int] = field(repr=False, default_factory=list)
+    nodes: list[int] = field(repr=False, default_factory=list)
 
     @property
     def win_rate(self) -> float:
@@ -224,6 +246,21 @@ class SideStats:
         """95th percentile of seconds a move."""
         return percentile(self.move_times, 0.95)
 
+    @property
+    def searches(self) -> int:
+        """Decisions the side searched (a searching level, two or more legal actions)."""
+        return len(self.playouts)
+
+    @property
+    def playouts_per_decision(self) -> float:
+        """Mean playouts a searched decision (0.0 for a level that does not search)."""
+        return sum(self.playouts) / len(self.playouts) if self.playouts else 0.0
+
+    @property
+    def nodes_per_decision(self) -> float:
+        """Mean endgame positions solved a searched decision."""
+        return sum(self.nodes) / len(self.nodes) if self.nodes else 0.0
+
     def to_dict(self) -> dict[str, Any]:
         """Machine-readable figures."""
         low, high = self.ci95
@@ -239,6 +276,10 @@ class SideStats:
             "moves": len(self.move_times),
             "median_move_s": round(self.median_move, 5),
             "p95_move_s": round(self.p95_move, 5),
+            "searched_decisions": self.searches,
+            "playouts_per_decision": round(self.playouts_per_decision, 1),
+            "median_playouts": percentile([float(p) for p in self.playouts], 0.5),
+            "nodes_per_decision": round(self.nodes_per_decision, 1),
         }
 
 
@@ -258,8 +299,13 @@ class MatchResult:
         out = []
         for i, level in enumerate(self.config.entrants):
             times: list[float] = []
+            playouts: list[int] = []
+            nodes: list[int] = []
             for g in self.games:
                 times.extend(g.move_times[i])
+                if g.playouts:
+                    playouts.extend(g.playouts[i])
+                    nodes.extend(g.nodes[i])
             out.append(
                 SideStats(
                     name=names[i],
@@ -269,6 +315,8 @@ class MatchResult:
                     hands=sum(g.hands for g in self.games),
                     net_points=sum(g.net_points[i] for g in self.games),
                     move_times=times,
+                    playouts=playouts,
+                    nodes=nodes,
                 )
             )
         return out
@@ -307,6 +355,8 @@ class MatchResult:
             "pts/hand",
             "median move",
             "p95 move",
+            "playouts/decision",
+            "nodes/decision",
         )
         rows = [head]
         for s in self.sides:
@@ -321,6 +371,8 @@ class MatchResult:
                     f"{s.points_per_hand:+.1f}",
                     _seconds(s.median_move),
                     _seconds(s.p95_move),
+                    f"{s.playouts_per_decision:,.0f}" if s.searches else "-",
+                    f"{s.nodes_per_decision:,.0f}" if s.searches else "-",
                 )
             )
         widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
@@ -336,6 +388,8 @@ class MatchResult:
 
 
 def _seconds(s: float) -> str:
+    if s < 0.000_001:
+        return "0 µs"  # below the CPU clock's tick
     if s < 0.001:
         return f"{s * 1e6:.0f} µs"
     if s < 1:

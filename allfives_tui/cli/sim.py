@@ -42,7 +42,7 @@ from engine.rules import HandSize
 
 PROG = f"{TOP} sim"
 
-SEARCHING = frozenset({"montecarlo", "expert"})
+SEARCHING = frozenset({"montecarlo", "expert", "master"})
 """The levels that search within a time budget or a playout count."""
 
 
@@ -155,12 +155,17 @@ def run(args: argparse.Namespace) -> int:
         + f"{result.workers} workers, {result.elapsed:.0f} s"
     )
     print(result.table())
+    print(
+        "Move times are CPU time of the deciding thread; playouts and solved endgame "
+        "positions are means over the decisions a searching level made among two or "
+        "more legal actions."
+    )
     return 0
 
 
 def _search_note(config: MatchConfig) -> str:
     budget = (
-        f"search budget {config.budget} s of CPU a move"
+        f"search budget {config.budget} s of CPU a move (master: 4x)"
         if config.budget is not None
         else "no time cap"
     )

@@ -11,7 +11,8 @@ Levels, weakest first (:data:`LEVELS`, from :data:`REGISTRY`):
 * ``heuristic`` — points now minus the next opponent's expected reply, plus shape;
 * ``montecarlo`` — plain flat Monte Carlo: uniform worlds, greedy playouts to the
   end of the hand, the best mean point margin (the baseline the expert is measured against);
-* ``expert`` — Monte Carlo search over worlds sampled from what the seat may know.
+* ``expert`` — Monte Carlo search over worlds sampled from what the seat may know;
+* ``master`` — the expert with four times its budget (1 s a move by default).
 
 A new level is one entry in :data:`REGISTRY`. The evaluation core the expert
 searches with, :func:`engine.players.evaluate.evaluate`, rates every legal
@@ -28,7 +29,7 @@ from typing import NamedTuple
 from engine.errors import AllFivesError, shown
 from engine.players.base import Player
 from engine.players.evaluate import ActionValue
-from engine.players.expert import DEFAULT_BUDGET, ExpertPlayer
+from engine.players.expert import DEFAULT_BUDGET, ExpertPlayer, MasterPlayer
 from engine.players.heuristic import HeuristicPlayer
 from engine.players.montecarlo import MonteCarloPlayer
 from engine.players.simple import GreedyPlayer, RandomPlayer
@@ -69,6 +70,10 @@ REGISTRY: Mapping[str, Level] = MappingProxyType(
             lambda seed, budget, playouts: ExpertPlayer(seed, budget=budget, playouts=playouts),
             "Monte Carlo search over worlds consistent with what the seat knows",
         ),
+        "master": Level(
+            lambda seed, budget, playouts: MasterPlayer(seed, budget=budget, playouts=playouts),
+            "the expert's search with four times its time (1 s a move)",
+        ),
     }
 )
 """Every computer level by name, weakest first (read-only)."""
@@ -87,7 +92,8 @@ def make_player(
     """A player of ``level`` (one of :data:`LEVELS`), deterministic for a ``seed``.
 
     ``budget`` (seconds of CPU time a move) and ``playouts`` (a fixed count a
-    move) apply to the searching levels, ``montecarlo`` and ``expert``; with
+    move) apply to the searching levels, ``montecarlo``, ``expert`` and
+    ``master`` (which takes four times either); with
     ``playouts`` and ``budget=None`` their choices are fully reproducible, on
     any machine and Python version. Other levels ignore both. An unknown level,
     a seed that is not a whole number, or (for a searching level) a budget that
@@ -111,6 +117,7 @@ __all__ = [
     "GreedyPlayer",
     "HeuristicPlayer",
     "Level",
+    "MasterPlayer",
     "MonteCarloPlayer",
     "Player",
     "PlayerFactory",

@@ -54,9 +54,11 @@ from engine.state import SeatView
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "MASTER_FACTOR",
     "RACE_EVERY",
     "RACE_Z",
     "ExpertPlayer",
+    "MasterPlayer",
     "action_code_of",
     "check_budget",
     "check_playouts",
@@ -148,3 +150,25 @@ class ExpertPlayer:
         :func:`engine.players.evaluate.evaluate`)."""
         return self.search(view, legal).values()
 
+
+MASTER_FACTOR = 4
+"""How many times the expert's budget (or playout count) the master level gets."""
+
+
+class MasterPlayer(ExpertPlayer):
+    """The expert with :data:`MASTER_FACTOR` times its budget and playout count
+    (1 s of CPU time a move by default): the strongest level, for a player who
+    does not mind waiting."""
+
+    level = "master"
+
+    def __init__(
+        self, seed: int = 0, budget: float | None = DEFAULT_BUDGET, playouts: int | None = None
+    ) -> None:
+        checked_budget = check_budget(budget)
+        checked_playouts = check_playouts(playouts)
+        super().__init__(
+            seed,
+            budget=None if checked_budget is None else checked_budget * MASTER_FACTOR,
+            playouts=None if checked_playouts is None else checked_playouts * MASTER_FACTOR,
+        )

@@ -44,7 +44,7 @@ def choice(player: Player, state_text: tuple[str, list[str]], rules: Rules = TWO
 
 
 def test_levels_weakest_first_and_make_player() -> None:
-    assert LEVELS == ("random", "greedy", "heuristic", "montecarlo", "expert")
+    assert LEVELS == ("random", "greedy", "heuristic", "montecarlo", "expert", "master")
     for level in LEVELS:
         player = make_player(level, seed=3)
         assert isinstance(player, Player)

@@ -126,3 +126,18 @@ def test_sim_bad_flags_fail_clearly(argv: list[str], capsys: pytest.CaptureFixtu
     assert code == 2
     err = capsys.readouterr().err
     assert "error" in err
+
+
+def test_sim_reports_the_search_effort_per_decision(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["sim", "expert", "greedy", "-n", "2", "--target", "100", "--quiet"]
+    assert main([*argv, "--playouts", "40", "--no-budget", "--json"]) == 0
+    expert, greedy = json.loads(capsys.readouterr().out)["sides"]
+    assert expert["searched_decisions"] > 5 and greedy["searched_decisions"] == 0
+    # 40 playouts a decision, fewer where racing dropped an action after 16 worlds
+    assert 32 <= expert["median_playouts"] <= 42
+    assert 0 < expert["playouts_per_decision"] <= 42
+    assert greedy["playouts_per_decision"] == 0
+    assert main([*argv, "--playouts", "40", "--no-budget"]) == 0
+    out = capsys.readouterr().out
+    assert "playouts/decision" in out and "nodes/decision" in out
+    assert "CPU time of the deciding thread" in out

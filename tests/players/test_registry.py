@@ -17,8 +17,21 @@ def test_levels_are_the_registry_weakest_first() -> None:
             "heuristic",
             "montecarlo",
             "expert",
+            "master",
         )
     )
+
+
+def test_the_master_is_the_expert_with_four_times_its_limits() -> None:
+    from engine.players import MasterPlayer
+
+    master = make_player("master", seed=2)
+    assert isinstance(master, MasterPlayer) and isinstance(master, ExpertPlayer)
+    assert (master.budget, master.playouts) == (1.0, None)
+    fixed = make_player("master", seed=2, budget=None, playouts=50)
+    assert (fixed.budget, fixed.playouts) == (None, 200)  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="the time budget must be"):
+        make_player("master", budget=float("nan"))
 
 
 @pytest.mark.parametrize("level", LEVELS)
