@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("allfives_tui.cli.replay", "replay a saved game, or print it as text"),
     "sim": ("allfives_tui.cli.sim", "play computer levels against each other, headless"),
     "serve": ("allfives_tui.cli.serve", "serve the game to web browsers (one game per visit)"),
+    "analyse": ("allfives_tui.cli.analyse", "rate every decision of a seat in a saved game"),
 }
 """Sub-command name -> (module whose ``run(args)`` runs it, one-line help)."""
 
@@ -40,7 +41,8 @@ USAGE = f"""\
        {PROG} play [play options]
        {PROG} replay FILE [--text] [--all]
        {PROG} sim LEVEL LEVEL [LEVEL ...] [sim options]
-       {PROG} serve [--port PORT] [--bind ADDR]"""
+       {PROG} serve [--port PORT] [--bind ADDR]
+       {PROG} analyse FILE [--seat N] [--playouts N] [--json]"""
 
 FLAGS: dict[str, str] = {
     "players": "--players",
@@ -270,11 +272,40 @@ def add_serve_arguments(parser: argparse._ActionsContainer) -> None:
     )
 
 
+def _playouts(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 playout, not {value}")
+    return value
+
+
+def add_analyse_arguments(parser: argparse._ActionsContainer) -> None:
+    """The ``analyse`` command's arguments."""
+    from allfives_tui.table.coach import RATING_PLAYOUTS
+
+    parser.add_argument("file", metavar="FILE", help="a saved game record (JSON)")
+    parser.add_argument(
+        "--seat", type=int, default=None, metavar="N",
+        help="the seat to review, 0 first (default: the game's one person, else 0)",
+    )
+    parser.add_argument(
+        "--playouts", type=_playouts, default=RATING_PLAYOUTS, metavar="N",
+        help=f"playouts per legal action behind each rating (default {RATING_PLAYOUTS}, "
+        "as the app rates)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the review as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
 _ADD_ARGUMENTS: dict[str, Callable[[argparse._ActionsContainer], None]] = {
     "play": add_play_arguments,
     "replay": add_replay_arguments,
     "sim": add_sim_arguments,
     "serve": add_serve_arguments,
+    "analyse": add_analyse_arguments,
 }
 
 

@@ -1,0 +1,15 @@
+"""Every coach test keeps its settings, saves and cache in its own temporary folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point ``ALLFIVES_DATA_DIR`` at a fresh folder for the test."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("ALLFIVES_DATA_DIR", str(folder))
+    return folder
