@@ -41,7 +41,7 @@ USAGE = f"""\
        {PROG} play [play options]
        {PROG} replay FILE [--text] [--all]
        {PROG} sim LEVEL LEVEL [LEVEL ...] [sim options]
-       {PROG} serve [--port PORT] [--bind ADDR]
+       {PROG} serve [--port PORT] [--bind ADDR] [--max-sessions N]
        {PROG} analyse FILE [--seat N] [--playouts N] [--json]"""
 
 FLAGS: dict[str, str] = {
@@ -260,6 +260,16 @@ def _port(text: str) -> int:
     return value
 
 
+def _sessions(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 session, not {value}")
+    return value
+
+
 def add_serve_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``serve`` command's options."""
     parser.add_argument(
@@ -269,6 +279,11 @@ def add_serve_arguments(parser: argparse._ActionsContainer) -> None:
         "--bind", default="127.0.0.1", metavar="ADDR",
         help="the address to listen on (default 127.0.0.1: this machine only; "
         "0.0.0.0 lets other machines play)",
+    )
+    parser.add_argument(
+        "--max-sessions", type=_sessions, default=10, metavar="N",
+        help="games at once, one app process each (default 10); more browsers are asked "
+        "to come back later",
     )
 
 

@@ -84,12 +84,39 @@ def check_address(bind: str, port: int) -> None:
             raise ServeError(f"cannot listen on {bind} port {port}: {why}") from None
 
 
-def make_server(bind: str, port: int, root: Path) -> Any:
-    """The textual-serve server of the game, its page replaced by ours."""
+def full_message(limit: int) -> bytes:
+    """What a browser is shown when ``limit`` games are being played already."""
+    games = "game is" if limit == 1 else "games are"
+    return (
+        f"\r\n  {TITLE}: {limit} {games} being played here already; "
+        "try again in a while.\r\n"
+    ).encode()
+
+
+def make_server(bind: str, port: int, root: Path, max_sessions: int = 10) -> Any:
+    """The textual-serve server of the game, its page replaced by ours; at most
+    ``max_sessions`` games (app processes) at once."""
+    from aiohttp import web
     from textual_serve.server import Server
 
     class GameServer(Server):
-        """textual-serve's server, announcing the game's address (not the command)."""
+        """textual-serve's server, announcing the game's address (not the command)
+        and starting no more than ``max_sessions`` sessions at once."""
+
+        sessions = 0
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            if self.sessions >= max_sessions:
+                refused = web.WebSocketResponse()
+                await refused.prepare(request)
+                await refused.send_bytes(full_message(max_sessions))
+                await refused.close()
+                return refused
+            self.sessions += 1
+            try:
+                return await super().handle_websocket(request)
+            finally:
+                self.sessions -= 1
 
         async def on_startup(self, app: Any) -> None:
             self.console.print(
@@ -133,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{PROG} serve: textual-serve is not installed (pip install textual-serve)",
               file=sys.stderr)
         return 1
-    server = make_server(bind, port, root)
+    server = make_server(bind, port, root, args.max_sessions)
     try:
         server.serve()
     except OSError as err:  # lost a race for the port since the check

@@ -80,13 +80,14 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serving(data_dir: Path, port: int | None = None) -> Iterator[str]:
-    """Run ``allfives serve`` on a free port with ``data_dir``; yields the page's URL."""
+def serving(data_dir: Path, port: int | None = None, *options: str) -> Iterator[str]:
+    """Run ``allfives serve`` (with ``options``) on a free port with ``data_dir``;
+    yields the page's URL."""
     port = port or free_port()
     env = {**os.environ, "ALLFIVES_DATA_DIR": str(data_dir)}
     with tempfile.TemporaryFile() as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "allfives_tui", "serve", "--port", str(port)],
+            [sys.executable, "-m", "allfives_tui", "serve", "--port", str(port), *options],
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -10,6 +10,7 @@ import re
 import socket
 import stat
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -17,6 +18,7 @@ import pytest
 
 from allfives_tui.cli import main
 from allfives_tui.cli.parser import parse
+from allfives_tui.cli.serve import full_message
 from allfives_tui.cli.serve_session import kept_games, new_session_folder
 from allfives_tui.table.storage import GameLock
 from tests.serve.browser import free_port, serving
@@ -113,3 +115,25 @@ def test_each_session_has_a_private_folder_and_its_own_lock(tmp_path: Path) -> N
     (first / "saved" / "a.json").write_text("{}")
     (first / "current.json").write_text("{}")
     assert kept_games(first) == [first / "current.json", first / "saved" / "a.json"]
+
+
+def test_past_max_sessions_a_browser_is_told_to_come_back(data_dir: Path) -> None:
+    """With --max-sessions 1 a second browser gets one line and no app process;
+    once the first game ends, the next browser plays."""
+    from websockets.sync.client import connect
+
+    with serving(data_dir, None, "--max-sessions", "1") as url:
+        socket_url = url.replace("http://", "ws://") + "ws?width=100&height=30"
+        with connect(socket_url, open_timeout=10) as first:
+            assert len(first.recv(timeout=15)) > 0  # the first game's screen
+            with connect(socket_url, open_timeout=10) as second:
+                assert second.recv(timeout=10) == full_message(1)
+                assert len(list((data_dir / "sessions").glob("session-*"))) == 1
+                assert b"1 game is being played here already" in full_message(1)
+        deadline = time.monotonic() + 15
+        while True:  # the first session ends with its socket
+            with connect(socket_url, open_timeout=10) as third:
+                if third.recv(timeout=15) != full_message(1):
+                    break
+            assert time.monotonic() < deadline, "the first session never ended"
+            time.sleep(0.2)
