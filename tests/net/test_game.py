@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 from allfives_tui.net.host import Host
-from engine import GameState, Phase
+from engine import GameState, Phase, Rules, SeatView
 from engine.record import GameRecord
-from tests.net.conftest import Raw
+from tests.net.conftest import Raw, start_host
 
 TILE = re.compile(r"^[0-6]-[0-6]$")
 
@@ -82,3 +83,53 @@ async def test_raw_clients_play_a_whole_partnership_game_and_nothing_leaks(host:
 def _view_hand(message: dict[str, Any]) -> list[str]:
     hand: list[str] = message["view"]["hand"]
     return hand
+
+
+async def _to_hand_over(client: Raw, other: Raw) -> None:
+    """Both play (the first legal move) until a hand is over; neither says ready."""
+
+    async def until_over(raw: Raw) -> None:
+        while True:
+            message = await raw.recv()
+            if message["kind"] != "state":
+                continue
+            if message["revealed"] is not None and message["view"]["phase"] == "deal":
+                return
+            legal = SeatView.model_validate(message["view"]).legal_actions()
+            if legal:
+                action = legal[-1].model_dump(mode="json")
+                await raw.send({"kind": "act", "action": action, "step": message["step"]})
+
+    await asyncio.wait_for(asyncio.gather(until_over(client), until_over(other)), 20)
+
+
+async def test_the_next_deal_waits_for_every_player_to_close_the_summary(tmp_path: Path) -> None:
+    host = await start_host(rules=Rules(players=2, target=250), folder=tmp_path / "h")
+    host.config.summary_timeout = 30.0
+    assert host.port is not None
+    ana, bob = await Raw.open(host.port), await Raw.open(host.port)
+    await ana.sign_in("Ana")
+    await bob.sign_in("Bob")
+    await _to_hand_over(ana, bob)
+    table = host.table
+    assert table is not None and table.hand_over is not None
+    await ana.send({"kind": "ready"})
+    await asyncio.sleep(0.3)
+    assert table.state.phase is Phase.DEAL and table.state.hand_number == 1
+    await bob.send({"kind": "ready"})
+    dealt = await ana.recv("state")
+    assert dealt["events"][0]["kind"] == "dealt" and table.state.hand_number == 2
+    await host.close()
+
+
+async def test_the_next_deal_comes_after_the_summary_timeout_all_the_same(tmp_path: Path) -> None:
+    host = await start_host(rules=Rules(players=2, target=250), folder=tmp_path / "h")
+    host.config.summary_timeout = 0.3
+    assert host.port is not None
+    ana, bob = await Raw.open(host.port), await Raw.open(host.port)
+    await ana.sign_in("Ana")
+    await bob.sign_in("Bob")
+    await _to_hand_over(ana, bob)
+    dealt = await ana.recv("state", timeout=5)
+    assert dealt["events"][0]["kind"] == "dealt"
+    await host.close()

@@ -62,3 +62,53 @@ async def test_a_tui_client_plays_a_whole_partnership_game_by_keyboard(tmp_path:
         await pilot.press("q")
     assert app.lost is None
     await host.close()
+
+
+async def test_the_hosts_own_screen_sets_the_seats_and_starts_then_plays(tmp_path: Path) -> None:
+    from allfives_tui.net.host import Host, HostConfig
+    from allfives_tui.net.hostfiles import HostFiles
+    from tests.net.conftest import partnership
+
+    files = HostFiles(tmp_path / "h")
+    files.acquire()
+    config = HostConfig(
+        rules=partnership(), level="random", pace=0.0, host_name="Hana", summary_timeout=5.0
+    )
+    host = Host(config, files)
+    port = await host.start("127.0.0.1", 0)
+    bob = await Raw.open(port)
+    app = RemoteApp(host.local_link(), 0, owner=True, address="Friends join with: allfives join …")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await bob.sign_in("Bob")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if "Bob" in screen_text(app):
+                break
+        text = screen_text(app)
+        assert "Hana (you)" in text and "Bob" in text and "Friends join with" in text
+        # seats 3 and 4: a computer, then open again, then a computer; start
+        await pilot.press("3")
+        await pilot.pause(0.05)
+        assert host.slots[2].computer
+        await pilot.press("3", "3", "4")
+        await pilot.pause(0.05)
+        assert host.slots[2].computer and host.slots[3].computer and not host.slots[1].computer
+        await pilot.press("enter")
+        bob_task = asyncio.create_task(bob.play())
+        for _ in range(3000):
+            await pilot.pause(0.01)
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                break
+            if isinstance(screen, HandSummaryScreen):
+                await pilot.press("enter")
+            elif isinstance(screen, GameScreen) and screen.human_turn() and screen.legal():
+                await take_a_turn(pilot, screen)
+        assert isinstance(app.screen, GameOverScreen)
+        table = host.table
+        assert table is not None and table.is_over
+        assert [s.kind for s in table.seats] == ["person", "remote", "computer", "computer"]
+        assert [s.name for s in table.seats][:2] == ["Hana", "Bob"]
+        await asyncio.wait_for(bob_task, 10)
+        await pilot.press("q")
+    await host.close()
