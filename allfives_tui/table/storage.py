@@ -122,6 +122,10 @@ class Settings(BaseModel):
     seed: int | None = None
     speed: float = 0.7
     auto_draw: bool = False
+    coach: bool = True
+    """The coach: hints (alone against computers) and the person's moves rated."""
+    hints_for_all: bool = False
+    """With several people at the table: every one of them agreed to hints for all."""
 
     @classmethod
     def check_one(cls, field: str, value: Any) -> Any:

@@ -35,6 +35,13 @@ def speed_name(seconds: float) -> str:
     return min(SPEEDS, key=lambda k: abs(SPEEDS[k] - seconds))
 
 
+def coach_choice(settings: Settings) -> str:
+    """The coach row's value: ``"off"``, ``"on"`` or ``"all"`` (hints for every person)."""
+    if not settings.coach:
+        return "off"
+    return "all" if settings.hints_for_all else "on"
+
+
 FIELD_WORDS = {
     "players": "Players",
     "target": "Target",
@@ -177,6 +184,18 @@ class NewGameScreen(Screen[None]):
                     compact=True,
                     id="auto-draw",
                 )
+                yield Label("Coach")
+                yield Select(
+                    [
+                        ("on: hints (t) and your moves rated", "on"),
+                        ("on, hints for every person (all agree)", "all"),
+                        ("off", "off"),
+                    ],
+                    value=coach_choice(s),
+                    allow_blank=False,
+                    compact=True,
+                    id="coach",
+                )
             yield Static("", id="form-error")
             with Horizontal(id="new-game-buttons"):
                 yield Button("Start ⏎", id="start", variant="primary", compact=True)
@@ -285,6 +304,8 @@ class NewGameScreen(Screen[None]):
             "seed": seed or None,
             "speed": SPEEDS.get(str(speed), self.settings.speed),
             "auto_draw": self.query_one("#auto-draw", Select).value is True,
+            "coach": self.query_one("#coach", Select).value != "off",
+            "hints_for_all": self.query_one("#coach", Select).value == "all",
         }
         try:
             settings = Settings.model_validate(data)
