@@ -29,6 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("allfives_tui.cli.play", "play All Fives full-screen (the default command)"),
     "replay": ("allfives_tui.cli.replay", "replay a saved game, or print it as text"),
     "sim": ("allfives_tui.cli.sim", "play computer levels against each other, headless"),
+    "host": ("allfives_tui.cli.host", "open a table to friends across the network, and play"),
+    "join": ("allfives_tui.cli.join", "join a friend's table (allfives host) from a terminal"),
     "serve": ("allfives_tui.cli.serve", "serve the game to web browsers (one game per visit)"),
     "analyse": ("allfives_tui.cli.analyse", "rate every decision of a seat in a saved game"),
 }
@@ -41,6 +43,8 @@ USAGE = f"""\
        {PROG} play [play options]
        {PROG} replay FILE [--text] [--all]
        {PROG} sim LEVEL LEVEL [LEVEL ...] [sim options]
+       {PROG} host [--port PORT] [--bind ADDR] [--password PW] [host options]
+       {PROG} join HOST[:PORT] [--name NAME] [--password PW]
        {PROG} serve [--port PORT] [--bind ADDR] [--max-sessions N]
        {PROG} analyse FILE [--seat N] [--playouts N] [--json]"""
 
@@ -315,10 +319,104 @@ def add_analyse_arguments(parser: argparse._ActionsContainer) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def _net_port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 24 * 3600:
+        raise argparse.ArgumentTypeError(f"0 to 86400 seconds, not {text}")
+    return value
+
+
+def _open_seats(text: str) -> int:
+    value = _workers(text) if text != "0" else 0
+    if value > 3:
+        raise argparse.ArgumentTypeError(f"at most 3 seats besides the host's, not {value}")
+    return value
+
+
+def add_host_arguments(parser: argparse._ActionsContainer) -> None:
+    """The ``host`` command's options (the rules are checked by the engine)."""
+    parser.add_argument(
+        "--port", type=_net_port, default=7777, help="the port to listen on (default 7777)"
+    )
+    parser.add_argument(
+        "--bind", default="127.0.0.1", metavar="ADDR",
+        help="the address to listen on (default 127.0.0.1: this computer only; "
+        "0.0.0.0 lets your network in, through the firewall)",
+    )
+    parser.add_argument(
+        "--password", metavar="PW",
+        help="a password the players must know (or $ALLFIVES_PASSWORD); it is never sent",
+    )
+    parser.add_argument("--name", type=setting("name"), help="your name at the table")
+    parser.add_argument(
+        "--no-seat", action="store_true",
+        help="only serve: no screen, no seat; start when the open seats are taken",
+    )
+    parser.add_argument(
+        "--open", type=_open_seats, metavar="N",
+        help="seats open for people besides the host's (the rest are computers; default all)",
+    )
+    parser.add_argument("--players", type=setting("players"), metavar="N", help="2, 3 or 4 players")
+    parser.add_argument(
+        "--partnerships", action="store_true", help="with 4 players, play in partnerships"
+    )
+    parser.add_argument(
+        "--target", type=setting("target"), metavar="POINTS",
+        help="points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)",
+    )
+    parser.add_argument("--level", choices=LEVELS, help="level of every computer seat")
+    parser.add_argument("--seed", type=setting("seed"), metavar="N", help="fix the shuffle")
+    parser.add_argument(
+        "--speed", type=setting("speed"), metavar="PACE",
+        help=f"seconds a computer move takes to show (0 to 5), or one of {', '.join(SPEEDS)}",
+    )
+    parser.add_argument(
+        "--grace", type=_seconds, default=60.0, metavar="SECONDS",
+        help="how long a disconnected player keeps their seat before the computer plays it "
+        "(default 60)",
+    )
+    parser.add_argument(
+        "--summary-timeout", type=_seconds, default=60.0, metavar="SECONDS",
+        help="how long the next hand waits for everyone to close the summary (default 60)",
+    )
+    parser.add_argument(
+        "--new", action="store_true",
+        help="start a new game even if an unfinished one is kept for this port",
+    )
+
+
+def add_join_arguments(parser: argparse._ActionsContainer) -> None:
+    """The ``join`` command's arguments."""
+    parser.add_argument("host", metavar="HOST[:PORT]", help="the host's address (port 7777)")
+    parser.add_argument("--name", type=setting("name"), help="your name at the table")
+    parser.add_argument(
+        "--password", metavar="PW", help="the table's password (or $ALLFIVES_PASSWORD)"
+    )
+    parser.add_argument(
+        "--token", metavar="TOKEN",
+        help="rejoin a seat with its token (kept for you in the data folder anyway)",
+    )
+
+
 _ADD_ARGUMENTS: dict[str, Callable[[argparse._ActionsContainer], None]] = {
     "play": add_play_arguments,
     "replay": add_replay_arguments,
     "sim": add_sim_arguments,
+    "host": add_host_arguments,
+    "join": add_join_arguments,
     "serve": add_serve_arguments,
     "analyse": add_analyse_arguments,
 }
