@@ -22,6 +22,7 @@ import socket
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from allfives_tui.cli.parser import PROG
 from allfives_tui.table import storage
@@ -84,6 +85,14 @@ def check_address(bind: str, port: int) -> None:
             raise ServeError(f"cannot listen on {bind} port {port}: {why}") from None
 
 
+def same_origin(origin: str | None, host: str) -> bool:
+    """True when a socket's ``Origin`` is the page's own server (or not given, as
+    by a program rather than a page)."""
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc.lower() == host.lower()
+
+
 def full_message(limit: int) -> bytes:
     """What a browser is shown when ``limit`` games are being played already."""
     games = "game is" if limit == 1 else "games are"
@@ -106,6 +115,10 @@ def make_server(bind: str, port: int, root: Path, max_sessions: int = 10) -> Any
         sessions = 0
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            if not same_origin(request.headers.get("Origin"), request.host):
+                # another site's page may not start or drive a game through the
+                # player's browser (cross-site WebSocket hijacking)
+                raise web.HTTPForbidden(text="This game's page must be opened from this server.")
             if self.sessions >= max_sessions:
                 refused = web.WebSocketResponse()
                 await refused.prepare(request)

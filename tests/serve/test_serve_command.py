@@ -137,3 +137,23 @@ def test_past_max_sessions_a_browser_is_told_to_come_back(data_dir: Path) -> Non
                     break
             assert time.monotonic() < deadline, "the first session never ended"
             time.sleep(0.2)
+
+
+def test_another_sites_page_cannot_start_a_game(data_dir: Path) -> None:
+    """A socket opened by another site's page (its Origin) is refused; the game's own
+    page (same origin) plays."""
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    with serving(data_dir) as url:
+        socket_url = url.replace("http://", "ws://") + "ws?width=100&height=30"
+        with pytest.raises(InvalidStatus) as refused:
+            connect(socket_url, origin="http://evil.example", open_timeout=10)  # type: ignore[arg-type]
+        assert refused.value.response.status_code == 403
+        with connect(socket_url, origin=url.rstrip("/"), open_timeout=10) as own:  # type: ignore[arg-type]
+            assert len(own.recv(timeout=15)) > 0
+            assert len(list((data_dir / "sessions").glob("session-*"))) == 1
+        deadline = time.monotonic() + 10
+        while list((data_dir / "sessions").glob("session-*")):  # no game: nothing kept
+            assert time.monotonic() < deadline, "the session's folder stayed"
+            time.sleep(0.1)

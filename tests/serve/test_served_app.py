@@ -189,3 +189,21 @@ async def test_outside_serve_save_a_copy_still_asks_for_a_path() -> None:
         await pilot.pause()
         assert isinstance(app.screen, SaveAsScreen) and not app.screen.served
         assert "/" in app.screen.query_one("#save-path", Input).value
+
+
+async def test_a_session_keeps_its_newest_twenty_uploads(data_dir: Path) -> None:
+    """Pasting game after game never fills the server's disk: uploaded/ keeps 20."""
+    app = served_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await play_one(pilot)
+        text = app.table.record().to_json()  # type: ignore[union-attr]
+        for _ in range(23):
+            app.action_open_replay()
+            await pilot.pause()
+            assert isinstance(app.screen, ServedOpenReplayScreen)
+            app.screen.open_text(text)
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+            await pilot.press("q")
+            await pilot.pause()
+        assert len(list((data_dir / "uploaded").glob("*.json"))) == 20

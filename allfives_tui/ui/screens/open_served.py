@@ -62,6 +62,23 @@ def session_games() -> list[tuple[str, Path]]:
     return games
 
 
+KEEP = 20
+"""Files kept in each of a session's folders (``saved/``, ``uploaded/``): the newest."""
+
+
+def prune(folder: Path, keep: int = KEEP) -> None:
+    """Remove all but the newest ``keep`` game files in ``folder``, so that a session
+    cannot fill the server's disk one upload at a time."""
+    with contextlib.suppress(OSError):
+        games = sorted(
+            (p for p in folder.glob("*.json") if p.is_file()),
+            key=lambda p: p.stat().st_mtime,
+            reverse=True,
+        )
+        for old in games[keep:]:
+            old.unlink(missing_ok=True)
+
+
 def keep_upload(text: str) -> Path:
     """Keep pasted text as a new file in the session's ``uploaded/`` folder; its path."""
     folder = storage.data_dir() / UPLOADED
@@ -72,7 +89,9 @@ def keep_upload(text: str) -> Path:
     while os.path.lexists(path):
         n += 1
         path = folder / f"{base}-{n}.json"
-    return atomic_write(path, text.replace("\r\n", "\n").replace("\r", "\n"))
+    kept = atomic_write(path, text.replace("\r\n", "\n").replace("\r", "\n"))
+    prune(folder)
+    return kept
 
 
 class ServedOpenReplayScreen(Dialog[None]):

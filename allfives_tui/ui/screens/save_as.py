@@ -21,6 +21,7 @@ from allfives_tui.table import storage
 from allfives_tui.table.storage import save_copy
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.dialog import Dialog
+from allfives_tui.ui.screens.open_served import prune
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.record import GameRecord
 
@@ -96,6 +97,7 @@ class SaveAsScreen(Dialog[Path | None]):
             name = download_name(text)
             (folder / "saved").mkdir(parents=True, exist_ok=True)
             path = save_copy(self.record, str(folder / "saved" / name))
+            prune(folder / "saved")
             saved = path.read_text(encoding="utf-8")
             if not self.app.is_web:
                 downloads.mkdir(exist_ok=True)
