@@ -98,8 +98,13 @@ def test_the_page_loads_nothing_from_another_host(
     assert browser.outside == []
     assert requested, "the page made no request at all"
     assert all(r.startswith(url) for r in requested), requested
-    # the page's font is textual-serve's own Roboto Mono, served from here
+    # the page's font is textual-serve's own Roboto Mono, served from here, and in use
     assert any(r.endswith("/static/fonts/RobotoMono-VariableFont_wght.ttf") for r in requested)
+    assert page.evaluate("""() => document.fonts.check('16px "Roboto Mono"')""")
+    loaded = page.evaluate(
+        "() => [...document.fonts].filter(f => f.status === 'loaded').map(f => f.family)"
+    )
+    assert any("Roboto Mono" in family for family in loaded)
 
 
 def test_start_and_play_a_tile_by_keyboard(served: tuple[str, Path], page: Any) -> None:
