@@ -38,7 +38,9 @@ import math
 import multiprocessing
 import os
 import queue
-from collections.abc import Callable, Sequence
+import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -147,6 +149,8 @@ class Rating:
     points_loss: float
     label: str | None
     options: tuple[Option, ...]
+    key: str = ""
+    """The decision's position key (see :class:`Decision`)."""
 
     @property
     def accuracy(self) -> float:
@@ -300,6 +304,7 @@ def rate(
         points_loss=max(0.0, best.points - played.points),
         label=label_for(loss, loss_se) if played is not best else None,
         options=tuple(Option.of(v) for v in values),
+        key=decision.key,
     )
 
 
@@ -573,9 +578,10 @@ class Analyst:
     def __init__(self, playouts: int = RATING_PLAYOUTS) -> None:
         ctx = multiprocessing.get_context("spawn")
         self.playouts = playouts
-        self._jobs: Any = ctx.Queue()
-        self._results: Any = ctx.Queue()
-        self._go: Any = ctx.Event()
+        with _real_stderr():  # the queues' locks start multiprocessing's resource tracker
+            self._jobs: Any = ctx.Queue()
+            self._results: Any = ctx.Queue()
+            self._go: Any = ctx.Event()
         self._go.set()
         self._process: Any = ctx.Process(
             target=_serve,
@@ -586,11 +592,13 @@ class Analyst:
         self._started = False
         self._closed = False
         self._pauses = 0
+        self._lock = threading.Lock()
 
     def start(self) -> None:
         """Start the process (once)."""
         if not self._started and not self._closed:
-            self._process.start()
+            with _real_stderr():
+                self._process.start()
             self._started = True
 
     @property
@@ -606,14 +614,16 @@ class Analyst:
 
     def pause(self) -> None:
         """Hold the analysis (pauses nest: each needs its :meth:`resume`)."""
-        self._pauses += 1
-        self._go.clear()
+        with self._lock:
+            self._pauses += 1
+            self._go.clear()
 
     def resume(self) -> None:
         """Let the analysis go on when no pause is left."""
-        self._pauses = max(0, self._pauses - 1)
-        if not self._pauses:
-            self._go.set()
+        with self._lock:
+            self._pauses = max(0, self._pauses - 1)
+            if not self._pauses:
+                self._go.set()
 
     @property
     def paused(self) -> bool:
@@ -655,6 +665,30 @@ class Analyst:
             with contextlib.suppress(OSError, ValueError):
                 q.cancel_join_thread()
                 q.close()
+
+
+def _has_fileno(stream: object) -> bool:
+    try:
+        return int(stream.fileno()) >= 0  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+@contextlib.contextmanager
+def _real_stderr() -> Iterator[None]:
+    """Lend ``sys.stderr`` the process's real one while the block runs.
+
+    multiprocessing hands a spawned process (and its resource tracker) this
+    process's stderr by descriptor; under a full-screen app ``sys.stderr`` is a
+    capture without one. The child writes nothing to it.
+    """
+    saved = sys.stderr
+    try:
+        if not _has_fileno(saved) and sys.__stderr__ is not None:
+            sys.stderr = sys.__stderr__
+        yield
+    finally:
+        sys.stderr = saved
 
 
 def _drain(jobs: Any, pending: dict[str, tuple[str, str, int]]) -> bool:

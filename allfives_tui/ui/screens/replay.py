@@ -38,6 +38,7 @@ from allfives_tui.table.replay import NOBODY, Frame, Replay, describe_events
 from allfives_tui.table.storage import ReplayLoadError, read_replay
 from allfives_tui.ui.screens.game import display_order
 from allfives_tui.ui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
+from allfives_tui.ui.widgets.analysis import AnalysisPane, analysis_seat
 from allfives_tui.ui.widgets.hand import BAND
 from allfives_tui.ui.widgets.move_list import MoveList
 from engine import Placed, Play, Tile
@@ -63,7 +64,7 @@ class ReplayScreen(Screen[None]):
         # pairs show once in the Footer ("←→ Step") so every key fits in 80 columns
         Binding("left", "back", "Back", priority=True, show=False),
         Binding("right", "forward", "Step", priority=True, key_display="←→"),
-        Binding("home", "start", "First/Last", priority=True, key_display="Home/End"),
+        Binding("home", "start", "Jump", priority=True, key_display="Home/End"),
         Binding("end", "end", "Last", priority=True, show=False),
         Binding("pageup", "prev_hand", "Hand", priority=True, key_display="PgUp/PgDn"),
         Binding("pagedown", "next_hand", "Next hand", priority=True, show=False),
@@ -71,6 +72,7 @@ class ReplayScreen(Screen[None]):
         Binding("plus,equals_sign", "faster", "Speed", key_display="+/-"),
         Binding("minus,underscore", "slower", "Slower", show=False),
         Binding("v", "cycle_view", "View"),
+        Binding("a", "toggle_analysis", "Coach"),
         Binding("escape,q", "close", "Close", key_display="q"),
     ]
 
@@ -128,6 +130,8 @@ class ReplayScreen(Screen[None]):
                 yield Scoreboard(id="replay-scores")
                 yield BoneyardCounter(id="replay-boneyard")
                 yield MoveList(replay.frames, self.names, id="replay-moves")
+            seat = analysis_seat(replay, self.private_view)
+            yield AnalysisPane(replay, seat, id="replay-analysis")
         yield Static(id="replay-event")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -213,6 +217,7 @@ class ReplayScreen(Screen[None]):
         # the move list's highlight follows in the next repaint: the frame comes first
         self.call_after_refresh(self._moves.show, self.index)
         self._event.update(self._event_text(), layout=False)
+        self.query_one(AnalysisPane).show_step(self.index)
         self._render_status()
 
     def _show_seat(self, seat: int) -> None:
@@ -370,6 +375,15 @@ class ReplayScreen(Screen[None]):
             self.viewer = self.viewer + 1
         else:
             self.viewer = None
+
+    def action_toggle_analysis(self) -> None:
+        """Show or hide the coach's pane (in place of the scores and moves); the first
+        time, its analysis starts."""
+        pane = self.query_one(AnalysisPane)
+        pane.display = not pane.display
+        self.query_one("#replay-side").display = not pane.display
+        if pane.display:
+            pane.start()
 
     def action_close(self) -> None:
         """Leave the replay."""

@@ -1,0 +1,116 @@
+"""The game report: both sides' scores hand by hand toward the target, the player's accuracy,
+points lost to mistakes, hints and take-backs used, and every costly decision.
+
+The report renders what it is given: the record (for the scores, through
+:func:`~allfives_tui.table.coach.score_series`) and the coach's
+:class:`~allfives_tui.table.coach.Review` of the person's decisions, which may
+still be growing while the analyst finishes (:meth:`ReportScreen.show_review`).
+The chart is a :class:`~allfives_tui.ui.widgets.chart.SeriesChart` (Plotext).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Footer, Static
+
+from allfives_tui.table.coach import Review
+from allfives_tui.table.words import Names
+from allfives_tui.ui.screens.dialog import Dialog
+from allfives_tui.ui.widgets.analysis import decisions_text, scores_chart
+from allfives_tui.ui.widgets.chart import SeriesChart
+from allfives_tui.ui.widgets.too_small import TooSmall
+from engine.record import GameRecord
+
+
+def figures_text(review: Review | None, hints: int, take_backs: int) -> Text:
+    """Accuracy, points lost, the labels counted, hints and take-backs."""
+    text = Text()
+    if review is None:
+        text.append("Your moves were not rated in this game (the coach was off).", style="dim")
+    else:
+        acc = review.accuracy
+        text.append("Accuracy ", style="bold")
+        text.append("—" if acc is None else f"{acc:.1f}")
+        text.append(f" over {len(review.ratings)} decisions", style="dim")
+        text.append("   Points lost to mistakes ", style="bold")
+        text.append(f"{review.points_lost:.1f}")
+        text.append(
+            f"\n{review.count('inaccuracy')} inaccuracies · {review.count('mistake')} mistakes"
+            f" · {review.count('blunder')} blunders"
+        )
+    text.append(f"   Hints used {hints} · take-backs {take_backs}")
+    if review is not None and not review.complete:
+        text.append(f"\nRating your moves… {len(review.ratings)} of {review.total}", style="dim")
+    return text
+
+
+class ReportScreen(Dialog[None]):
+    """The report of a finished game (Esc or q goes back)."""
+
+    DEFAULT_CSS = """
+    ReportScreen #report {
+        width: 96%;
+        height: 94%;
+        max-height: 100%;
+        max-width: 100%;
+        padding: 0 1;
+    }
+    ReportScreen #report-chart { height: 1fr; min-height: 8; }
+    ReportScreen #report-figures { height: auto; margin-top: 1; }
+    ReportScreen #report-decisions { height: auto; max-height: 6; }
+    """
+
+    BINDINGS = [
+        Binding("escape,q,g", "close", "Back", key_display="Esc"),
+    ]
+
+    def __init__(
+        self,
+        record: GameRecord,
+        names: Names,
+        review: Review | None,
+        *,
+        hints: int = 0,
+        seat: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.record = record
+        self.names = names
+        self.review = review
+        self.hints = hints
+        self.seat = seat if seat is not None else (review.seat if review is not None else None)
+
+    @property
+    def take_backs(self) -> int:
+        """The take-backs of the reviewed seat (every person's, with none)."""
+        seats = self.record.seats
+        if self.seat is not None:
+            return seats[self.seat].take_backs
+        return sum(s.take_backs for s in seats)
+
+    def compose(self) -> ComposeResult:
+        """The chart, the figures and the costly decisions."""
+        yield TooSmall()
+        with Vertical(id="report", classes="dialog"):
+            yield Static("Game report", classes="dialog-title")
+            yield SeriesChart(scores_chart(self.record, self.names), id="report-chart")
+            figures = figures_text(self.review, self.hints, self.take_backs)
+            yield Static(figures, id="report-figures")
+            with VerticalScroll(id="report-decisions"):
+                yield Static(decisions_text(self.review), id="report-costly")
+        yield Footer()
+
+    def show_review(self, review: Review | None) -> None:
+        """The review grew (more decisions rated)."""
+        self.review = review
+        if self.is_mounted:
+            figures = figures_text(review, self.hints, self.take_backs)
+            self.query_one("#report-figures", Static).update(figures)
+            self.query_one("#report-costly", Static).update(decisions_text(review))
+
+    def action_close(self) -> None:
+        """Back to where the report was opened."""
+        self.dismiss(None)
