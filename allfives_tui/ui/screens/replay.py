@@ -130,8 +130,8 @@ class ReplayScreen(Screen[None]):
                 yield Scoreboard(id="replay-scores")
                 yield BoneyardCounter(id="replay-boneyard")
                 yield MoveList(replay.frames, self.names, id="replay-moves")
-            seat = analysis_seat(replay, self.private_view)
-            yield AnalysisPane(replay, seat, id="replay-analysis")
+            rated = analysis_seat(replay, self.private_view)
+            yield AnalysisPane(replay, rated, id="replay-analysis")
         yield Static(id="replay-event")
         yield Footer(compact=True, show_command_palette=False)
 
