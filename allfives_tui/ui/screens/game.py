@@ -9,6 +9,7 @@ snapshot. Nothing here changes the game: the screen only reads the table
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from textual import on
@@ -23,6 +24,7 @@ from textual.widgets import Static
 from allfives_tui.table.table import Table
 from allfives_tui.ui.widgets import Board, BoneyardCounter, EventLog, HandView, Scoreboard
 from allfives_tui.ui.widgets.footer import GameFooter
+from allfives_tui.ui.widgets.hint import HintPanel
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import (
     Action,
@@ -39,6 +41,7 @@ from engine import (
     Tile,
     apply,
 )
+from engine.players.evaluate import ActionValue
 
 TILE_KEYS = Binding.Group("Tile", compact=True)
 END_KEYS = Binding.Group("End", compact=True)
@@ -69,6 +72,7 @@ class GameScreen(Screen[None]):
         Binding("d", "draw", "Draw"),
         Binding("p", "pass_turn", "Pass"),
         Binding("u", "take_back", "Undo"),
+        Binding("t", "hint", "Hint"),
         Binding("question_mark", "app.show_help", "Help", key_display="?"),
         Binding("ctrl+s", "app.save_copy", "Save", key_display="^s"),
         Binding("q", "app.quit_keep", "Quit"),
@@ -88,6 +92,12 @@ class GameScreen(Screen[None]):
 
     class TakeBack(Message):
         """The person at this screen takes back their last move (the App does it)."""
+
+    @dataclass
+    class HintAsked(Message):
+        """The person at this screen asks the coach for a hint on ``state``."""
+
+        state: GameState
 
     @dataclass
     class Ready(Message):
@@ -116,10 +126,14 @@ class GameScreen(Screen[None]):
     """The seat whose tiles show and who is "you" in the log; ``None`` hides every hand
     (between two people's turns at one terminal)."""
 
-    def __init__(self, table: Table, viewer: int | None, *, auto_draw: bool = False) -> None:
+    def __init__(
+        self, table: Table, viewer: int | None, *, auto_draw: bool = False, hints: bool = False
+    ) -> None:
         super().__init__()
         self.table = table
         self.auto_draw = auto_draw
+        self.hints = hints
+        """True when the coach's hints are offered at this table (the ``t`` key)."""
         self.set_reactive(GameScreen.viewer, viewer)
         self.last_tile: Tile | None = None
         self._prompt = ""
@@ -136,6 +150,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Scoreboard(id="scoreboard")
                 yield BoneyardCounter(id="boneyard")
+                yield HintPanel(id="hint")
                 yield EventLog(id="log")
         yield Static(id="prompt")
         yield HandView(id="hand", empty_text="(no tiles)")
@@ -201,6 +216,8 @@ class GameScreen(Screen[None]):
 
     def watch_state(self) -> None:
         """A new snapshot: stop choosing an end, keep a sensible selection, re-render."""
+        if self._shown:
+            self.query_one(HintPanel).clear()  # a hint is for the snapshot it was asked on
         self.set_reactive(GameScreen.choosing, ())
         self.set_reactive(GameScreen.cursor, 0)
         self._fix_selection()
@@ -441,12 +458,41 @@ class GameScreen(Screen[None]):
             return True if self.choosing else None
         if action == "cancel":
             return bool(self.choosing)
+        if action == "hint":
+            if not self.hints:
+                return False  # no hints at this table: not shown
+            return True if len(legal) > 1 else None
         if action == "take_back":
             if not self.table.takes_back:
                 return False  # moves stand with other people at the table: not shown
             seat = self.viewer
             return True if seat is not None and self.table.can_take_back(seat) else None
         return True
+
+    def action_hint(self) -> None:
+        """Ask the coach for the best move here (the App runs it off the UI thread)."""
+        if self.hints and self.human_turn() and len(self.legal()) > 1:
+            self.query_one(HintPanel).thinking()
+            self.post_message(self.HintAsked(self.state))
+
+    def show_hint(self, state: GameState, values: Sequence[ActionValue]) -> None:
+        """The coach's hint for ``state``: its top options in the panel, and the best tile
+        selected on the hand and its end under the cursor on the board (⏎ plays it)."""
+        if state is not self.state or not values or not self.human_turn():
+            return
+        self.query_one(HintPanel).show(values)
+        best = values[0].action
+        if not isinstance(best, Play):
+            return
+        hand = self.shown_hand()
+        if best.tile in hand:
+            self.selected = hand.index(best.tile)
+        ends = [e for e in self.ends_for(best.tile) if e is not None]
+        if len(ends) > 1 and best.end is not None:
+            self.choosing = tuple(e for e in END_ORDER if e in ends)
+            self.cursor = self.choosing.index(best.end)
+        else:
+            self.choosing = ()
 
     def action_take_back(self) -> None:
         """Ask the App to take back this person's last move of the hand."""

@@ -15,11 +15,13 @@ from engine import GameState
 
 
 class GameOverScreen(Dialog[str]):
-    """Announce the winner; dismisses with ``"new"``, ``"replay"`` or ``"quit"``."""
+    """Announce the winner; dismisses with ``"new"``, ``"replay"``, ``"report"`` (the game
+    report) or ``"quit"``."""
 
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("r", "choose('replay')", "Replay"),
+        Binding("g", "choose('report')", "Report"),
         Binding("ctrl+s", "app.save_copy", "Save", key_display="^s"),
         Binding("question_mark", "app.show_help", "Help", key_display="?"),
         Binding("q", "choose('quit')", "Quit"),
@@ -41,6 +43,7 @@ class GameOverScreen(Dialog[str]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("New game (n)", id="new", variant="primary", compact=True)
                 yield Button("Replay this game (r)", id="replay", compact=True)
+                yield Button("Report (g)", id="report", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()  # this screen's keys, over the game's
 

@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Static
 
+from allfives_tui.table.coach import Rating
 from allfives_tui.table.words import Names, hand_over_title
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.widgets.too_small import TooSmall
@@ -45,19 +46,54 @@ def scores_text(state: GameState, names: Names) -> Text:
     return text
 
 
+COSTLY_SHOWN = 3
+"""The most costly decisions the summary lists (the costliest; the rest are counted)."""
+
+
+def costly_text(costly: list[Rating], done: int, total: int) -> Text:
+    """The coach's word on the hand: rating in progress, or the costly decisions
+    (what was played, what was better, the win chance it cost, the label)."""
+    text = Text()
+    if done < total:
+        text.append(f"Rating your moves… {done} of {total}", style="dim")
+        return text
+    if not total:
+        text.append("The coach: no choices to rate this hand.", style="dim")
+        return text
+    if not costly:
+        text.append(f"The coach: none of your {total} choices this hand was costly.")
+        return text
+    text.append("Costly decisions this hand:", style="bold")
+    shown = sorted(costly, key=lambda r: -r.loss)[:COSTLY_SHOWN]
+    for r in sorted(shown, key=lambda r: r.index):
+        text.append(f"\n  {r.played} (move {r.move}), better {r.best}: ")
+        text.append(f"-{100 * r.loss:.1f}% win chance", style="bold")
+        text.append(f" — {r.label}", style="italic")
+    if len(costly) > len(shown):
+        text.append(f"\n  and {len(costly) - len(shown)} more (the game report lists all)")
+    return text
+
+
 class HandSummaryScreen(Dialog[None]):
     """Shown when a hand ends; Enter, Space or a click deals the next hand."""
+
+    DEFAULT_CSS = "#summary-coach { margin-bottom: 1; }"
 
     BINDINGS = [
         Binding("enter,space", "next_hand", "Next hand", key_display="⏎"),
         Binding("q", "app.quit_keep", "Quit"),
     ]
 
-    def __init__(self, state: GameState, event: HandOver, names: Names) -> None:
+    def __init__(
+        self, state: GameState, event: HandOver, names: Names, *, rated: bool = False
+    ) -> None:
+        """``rated``: the coach rates the person's moves, and :meth:`show_costly` says how
+        this hand's went."""
         super().__init__()
         self.state = state
         self.event = event
         self.names = names
+        self.rated = rated
 
     def compose(self) -> ComposeResult:
         """Title, the table, the scores and the button."""
@@ -72,7 +108,14 @@ class HandSummaryScreen(Dialog[None]):
             )
             yield Static(summary_table(self.state, ev, self.names), id="summary-table")
             yield Static(scores_text(self.state, self.names), id="summary-scores")
+            if self.rated:
+                yield Static(costly_text([], 0, 1), id="summary-coach")
             yield Button("Next hand (⏎)", id="next-hand", variant="primary", compact=True)
+
+    def show_costly(self, costly: list[Rating], done: int, total: int) -> None:
+        """The hand's costly decisions, once ``done`` of its ``total`` are rated."""
+        if self.rated and self.is_mounted:
+            self.query_one("#summary-coach", Static).update(costly_text(costly, done, total))
 
     def action_next_hand(self) -> None:
         """Close the summary; the game deals the next hand."""

@@ -1,0 +1,68 @@
+"""The hint panel: the coach's top options for the move to make, with their win chance
+and expected points.
+
+It shows what it is given (:meth:`HintPanel.show`) and hides when cleared; the
+game screen asks for a hint and marks the best tile and end on the hand and
+the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widgets import Static
+
+from engine import to_text
+from engine.players.evaluate import ActionValue
+
+TOP = 3
+"""How many options the panel lists."""
+
+
+def hint_text(values: Sequence[ActionValue], *, thinking: bool = False) -> Text:
+    """The panel's text: a title, then the best options (the first marked)."""
+    text = Text()
+    if thinking:
+        text.append("Hint: thinking…", style="bold")
+        return text
+    text.append("Hint", style="bold")
+    text.append("  win · points", style="dim")
+    for rank, value in enumerate(values[:TOP]):
+        mark = "▶ " if rank == 0 else "  "
+        points = f"{value.points:+.1f}"
+        line = f"\n{mark}{to_text(value.action):<7} {100 * value.win:3.0f}% · {points}"
+        text.append(line, style="bold" if rank == 0 else "")
+    if len(values) == 1:
+        text.append("\n  (the only move)", style="dim")
+    return text
+
+
+class HintPanel(Static):
+    """The top options of a hint; hidden while there is none."""
+
+    DEFAULT_CSS = """
+    HintPanel {
+        display: none;
+        height: auto;
+        margin-bottom: 1;
+        color: $text;
+        background: $boost;
+    }
+    HintPanel.-shown { display: block; }
+    """
+
+    def show(self, values: Sequence[ActionValue]) -> None:
+        """Show the options ``values`` (best first)."""
+        self.update(hint_text(values))
+        self.add_class("-shown")
+
+    def thinking(self) -> None:
+        """Say a hint is on its way."""
+        self.update(hint_text((), thinking=True))
+        self.add_class("-shown")
+
+    def clear(self) -> None:
+        """Hide the panel."""
+        self.remove_class("-shown")
+        self.update("")
