@@ -132,10 +132,9 @@ class RemoteTable:
         return Names.of(self.names, self.rules, you)
 
     def kind(self, seat: int) -> SeatKind:
-        """This screen's person, a computer, or a remote player."""
-        if seat == self.seat:
-            return "person"
-        return "computer" if self.kinds[seat] == "computer" else "remote"
+        """``"computer"``, or ``"person"`` for a person here or elsewhere (the screen
+        then says "Bob's turn.", not "Bob is thinking…")."""
+        return "computer" if self.kinds[seat] == "computer" and seat != self.seat else "person"
 
     @property
     def to_act(self) -> int | None:

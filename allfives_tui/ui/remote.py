@@ -14,6 +14,7 @@ the app exits with :attr:`RemoteApp.lost` set to one line saying so.
 
 from __future__ import annotations
 
+import asyncio
 from typing import cast
 
 from textual import events, on, work
@@ -91,7 +92,12 @@ class RemoteApp(AllFivesApp):
                 self.exit(return_code=1)
                 return
             if isinstance(message, State):
-                self._state(message)
+                opened = self._state(message)
+                # the next picture waits until the game screen is up to take it
+                for _ in range(500):
+                    if opened is None or opened.is_mounted:
+                        break
+                    await asyncio.sleep(0.01)
             elif isinstance(message, Lobby):
                 screen = self._lobby_screen()
                 if screen is not None:
@@ -103,7 +109,11 @@ class RemoteApp(AllFivesApp):
                     self.exit(return_code=1)
                     return
             elif isinstance(message, Notice):
-                self.notify(message.text, timeout=6)
+                if message.text.endswith(" is back.") or "They play again" in message.text:
+                    self.clear_notifications()  # the "reconnecting" one stays until now
+                # someone reconnecting stays on screen until they are back
+                waiting = message.text.endswith("reconnecting…")
+                self.notify(message.text, timeout=3600 if waiting else 6)
             elif isinstance(message, Record):
                 if self.remote is not None:
                     self.remote.final_record = message.record
@@ -115,8 +125,9 @@ class RemoteApp(AllFivesApp):
     def _lobby_screen(self) -> LobbyScreen | None:
         return next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
 
-    def _state(self, message: State) -> None:
-        """The host's new picture of the table: the first opens the game screen."""
+    def _state(self, message: State) -> GameScreen | None:
+        """The host's new picture of the table: the first opens the game screen (which
+        is returned)."""
         table = self.remote
         if table is None:
             table = self.remote = RemoteTable(self.seat, message)
@@ -125,8 +136,9 @@ class RemoteApp(AllFivesApp):
             self.table = cast(Table, table)
             self.viewer = self.seat
             auto_draw = self.settings.auto_draw
-            self._replace_with(GameScreen(cast(Table, table), self.seat, auto_draw=auto_draw))
-            return
+            opened = GameScreen(cast(Table, table), self.seat, auto_draw=auto_draw)
+            self._replace_with(opened)
+            return opened
         events = table.update(message)
         screen = self.game_screen
         if screen is not None:
@@ -134,6 +146,7 @@ class RemoteApp(AllFivesApp):
             screen.show_events(() if message.whole_hand else events)
             screen.state = table.state
         self._advance()
+        return None
 
     # -- the seam: the host drives the game ---------------------------------------------
     def _advance(self) -> None:
