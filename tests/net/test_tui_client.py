@@ -112,3 +112,63 @@ async def test_the_hosts_own_screen_sets_the_seats_and_starts_then_plays(tmp_pat
         await asyncio.wait_for(bob_task, 10)
         await pilot.press("q")
     await host.close()
+
+
+async def test_a_restarted_hosts_own_screen_reopens_the_game_where_it_stopped(
+    tmp_path: Path,
+) -> None:
+    from allfives_tui.net.host import Host, HostConfig
+    from allfives_tui.net.hostfiles import HostFiles
+    from allfives_tui.net.protocol import Act, Start, State
+    from tests.net.conftest import partnership
+
+    def config() -> HostConfig:
+        return HostConfig(rules=partnership(), level="random", pace=0.0, host_name="Hana")
+
+    files = HostFiles(tmp_path / "h")
+    files.acquire()
+    host = Host(config(), files)
+    port = await host.start("127.0.0.1", 0)
+    bob = await Raw.open(port)
+    await bob.sign_in("Bob")
+    link = host.local_link()
+    await link.send(Start())
+
+    async def hana_plays() -> None:  # the host's own seat, through its link, until Bob moved
+        while True:
+            message = await link.recv()
+            if isinstance(message, State) and message.view.legal_actions():
+                action = message.view.legal_actions()[-1]
+                await link.send(Act(action=action, step=message.step))  # type: ignore[arg-type]
+
+    hana = asyncio.create_task(hana_plays())
+    await asyncio.wait_for(bob.play(stop_after=1), 10)
+    hana.cancel()
+    assert host.table is not None
+    before = host.table.state
+    await host.close()
+    files = HostFiles(tmp_path / "h")
+    files.acquire()
+    reopened = Host(config(), files, resume=files.unfinished())
+    await reopened.start("127.0.0.1", port)
+    app = RemoteApp(reopened.local_link(), 0, owner=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, GameScreen) and app.screen.is_mounted:
+                break
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, GameScreen)
+        table = reopened.table
+        assert table is not None and table.resumed
+        # the game went on from the saved point: the computers play, Bob is away
+        assert table.record().truncated(len(before.actions)).final_state() == before
+        for _ in range(200):  # once the table waits for a person, the screen shows it
+            await pilot.pause(0.02)
+            if app.remote is not None and app.remote.view_now == table.view(0):
+                break
+        assert app.remote is not None and app.remote.view_now == table.view(0)
+        assert "Game continued" in screen_text(app)
+        await pilot.press("q")
+    assert app.lost is None and app.return_code in (0, None)
+    await reopened.close()
