@@ -34,6 +34,8 @@ SESSIONS = "sessions"
 TITLE = "All Fives"
 DEFAULT_BIND = "127.0.0.1"
 DEFAULT_PORT = 8000
+FULL_CODE = 4029
+"""The WebSocket close code (an application's own, 4000-4999) for "too many games"."""
 
 
 class ServeError(ValueError):
@@ -122,8 +124,10 @@ def make_server(bind: str, port: int, root: Path, max_sessions: int = 10) -> Any
             if self.sessions >= max_sessions:
                 refused = web.WebSocketResponse()
                 await refused.prepare(request)
-                await refused.send_bytes(full_message(max_sessions))
-                await refused.close()
+                message = full_message(max_sessions)
+                await refused.send_bytes(message)
+                # the page shows a close's reason in its "Session ended" box
+                await refused.close(code=FULL_CODE, message=message.strip())
                 return refused
             self.sessions += 1
             try:

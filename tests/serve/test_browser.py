@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -147,7 +148,7 @@ def test_a_game_to_the_end_downloaded_and_replayed(
     wait_for(page, "Hand 1")
     for _ in range(400):
         text = screen(page)
-        if "The game is over" in text or "wins the game" in text:
+        if "The game is over" in text or re.search(r"wins? the game", text):
             text = wait_for(page, "Replay this game (r)")
             break
         if "Next hand (⏎)" in text or my_turn(text):
@@ -158,7 +159,7 @@ def test_a_game_to_the_end_downloaded_and_replayed(
         page.wait_for_timeout(100)
     else:
         raise AssertionError(f"the game did not end:\n{screen(page)}")
-    assert "wins the game" in text
+    assert re.search(r"(You win|North wins) the game", text), text
 
     before = len(browser.downloads)
     page.keyboard.press("Control+s")
@@ -206,3 +207,21 @@ def test_two_sessions_never_share_a_folder(served: tuple[str, Path], browser: Br
     finally:
         for tab in pages:
             tab.close()
+
+
+def test_a_full_server_says_so_on_the_page(browser: Browser) -> None:
+    """Past --max-sessions the page's "Session ended" box says why."""
+    data = Path(tempfile.mkdtemp(prefix="allfives-serve-"))
+    with serving(data, None, "--max-sessions", "1") as url:
+        first, second = browser.context.new_page(), browser.context.new_page()
+        try:
+            start_session(first, url)
+            second.goto(url)
+            second.click("#start")
+            second.wait_for_selector("body.-closed", timeout=10_000)
+            said = second.inner_text(".closed-dialog .message")
+            assert said == "All Fives: 1 game is being played here already; try again in a while."
+            assert second.is_visible("#restart")
+        finally:
+            first.close()
+            second.close()
