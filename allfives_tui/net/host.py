@@ -641,6 +641,7 @@ class Host:
             max_size=WIRE_LIMIT,
             ping_interval=10,
             ping_timeout=20,
+            close_timeout=2,
             compression=None,
         )
         sock = next(iter(self.server.sockets))
