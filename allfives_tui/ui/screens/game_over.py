@@ -27,10 +27,12 @@ class GameOverScreen(Dialog[str]):
         Binding("q", "choose('quit')", "Quit"),
     ]
 
-    def __init__(self, state: GameState, names: Names) -> None:
+    def __init__(self, state: GameState, names: Names, *, report: bool = False) -> None:
+        """``report``: offer the game report (``g``)."""
         super().__init__()
         self.state = state
         self.names = names
+        self.report = report
 
     def compose(self) -> ComposeResult:
         """The winner, the scores and the choices."""
@@ -43,9 +45,16 @@ class GameOverScreen(Dialog[str]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("New game (n)", id="new", variant="primary", compact=True)
                 yield Button("Replay this game (r)", id="replay", compact=True)
-                yield Button("Report (g)", id="report", compact=True)
+                if self.report:
+                    yield Button("Report (g)", id="report", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()  # this screen's keys, over the game's
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The report's key only where a report is offered."""
+        if action == "choose" and parameters == ("report",):
+            return self.report
+        return True
 
     def action_choose(self, choice: str) -> None:
         """Close with ``choice``."""

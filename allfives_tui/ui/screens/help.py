@@ -42,6 +42,7 @@ multiple of five. The first side to reach the target wins, even mid-hand.
 | `n` `e` `s` `w`, `↑` `↓` | choose the end; `Esc` goes back |
 | `d` / `p` | draw / pass — only when the rules require it |
 | `u` | undo: take back your last move of this hand and the computers' replies (alone against computers) |
+| `t` | hint: the coach marks the best tile and end and lists the top three |
 | `?` | this help |
 | `ctrl+s` | save a copy of the game where you say |
 | `q` | quit; the game is kept: `allfives --continue` resumes it |
