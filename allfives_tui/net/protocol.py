@@ -147,8 +147,8 @@ class SeatAssigned(_Message):
     """The client sits at ``seat``; ``token`` rejoins that seat after a disconnection."""
 
     kind: Literal["seat"] = "seat"
-    seat: int
-    token: str
+    seat: int = Field(ge=0, le=3)
+    token: str = Field(pattern=TOKEN_PATTERN)
     rejoined: bool = False
 
 

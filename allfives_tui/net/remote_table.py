@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from allfives_tui.net.protocol import Act, State
+from allfives_tui.net.protocol import NAME_MAX, Act, State
 from allfives_tui.table.table import Turn
-from allfives_tui.table.words import Names
+from allfives_tui.table.words import Names, printable
 from engine import (
     Action,
     Event,
@@ -37,6 +37,35 @@ from engine import (
 )
 from engine._fast import fields, make
 from engine.record import GameRecord, Seat, SeatKind
+
+
+class TableMismatchError(ValueError):
+    """A picture of the table from the host that does not add up (it is not shown)."""
+
+
+def shown_name(name: str) -> str:
+    """A name from the host made safe to show: printable, short, no markup brackets."""
+    return printable(name)[:NAME_MAX].replace("[", "(").replace("]", ")") or "?"
+
+
+def check_view(view: SeatView, revealed: tuple[tuple[Tile, ...], ...] | None) -> None:
+    """Raise :class:`TableMismatchError` unless ``view`` holds the 28 tiles once each (its
+    hand, the layout, and as many unseen as the others and the boneyard hold)."""
+    players = view.rules.players
+    if not 0 <= view.seat < players or len(view.hand_counts) != players:
+        raise TableMismatchError("the seats do not match the rules")
+    seen = [*view.hand, *view.layout.tiles()]
+    if len(set(seen)) != len(seen) or view.hand_counts[view.seat] != len(view.hand):
+        raise TableMismatchError("a tile shows twice, or the hand's count is wrong")
+    others = sum(c for s, c in enumerate(view.hand_counts) if s != view.seat)
+    if min(view.hand_counts) < 0 or view.boneyard_size < 0:
+        raise TableMismatchError("a negative count")
+    if view.phase is Phase.PLAY and others + view.boneyard_size != 28 - len(seen):
+        raise TableMismatchError("the tiles do not add up to 28")
+    if revealed is not None:
+        shown = [t for s, hand in enumerate(revealed) if s != view.seat for t in hand]
+        if len(revealed) != players or set(shown) & set(seen) or len(set(shown)) != len(shown):
+            raise TableMismatchError("the revealed hands do not match the table")
 
 
 def stand_in_state(view: SeatView, revealed: tuple[tuple[Tile, ...], ...] | None) -> GameState:
@@ -67,13 +96,21 @@ def stand_in_state(view: SeatView, revealed: tuple[tuple[Tile, ...], ...] | None
     return make(GameState, ordered, {"_core": None, "_legal": None})
 
 
+def _names(message: State) -> tuple[str, ...]:
+    players = message.view.rules.players
+    if len(message.names) != players or len(message.kinds) != players:
+        raise TableMismatchError("the names do not match the seats")
+    return tuple(shown_name(n) for n in message.names)
+
+
 class RemoteTable:
     """The host's table as this seat sees it (see the module's docstring)."""
 
     def __init__(self, seat: int, first: State) -> None:
+        check_view(first.view, first.revealed)
         self.seat = seat
         self.resumed = first.resumed
-        self.names: tuple[str, ...] = first.names
+        self.names: tuple[str, ...] = _names(first)
         self.kinds: tuple[SeatKind, ...] = first.kinds
         self.people: tuple[int, ...] = (seat,)
         """The one person at this screen."""
@@ -102,9 +139,13 @@ class RemoteTable:
         )
 
     def update(self, message: State) -> tuple[Event, ...]:
-        """Take the host's new picture of the table; the events to show now."""
+        """Take the host's new picture of the table; the events to show now. Raises
+        :class:`TableMismatchError` (and changes nothing) when it does not add up."""
+        check_view(message.view, message.revealed)
+        if message.view.seat != self.seat or len(message.kinds) != len(self.kinds):
+            raise TableMismatchError("the picture is of another seat or another table")
         self.step = message.step
-        self.names, self.kinds = message.names, message.kinds
+        self.names, self.kinds = _names(message), message.kinds
         self.view_now = message.view
         self.state = stand_in_state(message.view, message.revealed)
         self.away, self.waiting = message.away, message.waiting

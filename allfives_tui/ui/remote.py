@@ -32,7 +32,7 @@ from allfives_tui.net.protocol import (
     Start,
     State,
 )
-from allfives_tui.net.remote_table import RemoteTable
+from allfives_tui.net.remote_table import RemoteTable, TableMismatchError
 from allfives_tui.table.storage import Settings
 from allfives_tui.table.table import Table
 from allfives_tui.ui.app import AllFivesApp
@@ -92,7 +92,12 @@ class RemoteApp(AllFivesApp):
                 self.exit(return_code=1)
                 return
             if isinstance(message, State):
-                opened = self._state(message)
+                try:
+                    opened = self._state(message)
+                except TableMismatchError as err:
+                    self.notify(f"The host sent a table that does not add up ({err}): "
+                                "not shown.", severity="error")
+                    continue
                 # the next picture waits until the game screen is up to take it
                 for _ in range(500):
                     if opened is None or opened.is_mounted:
