@@ -209,7 +209,7 @@ class RemoteApp(AllFivesApp):
 
     def _show_game_over(self) -> None:
         """The winner; "new game" and "quit" both leave the table, "replay" replays it
-        (from the host's record)."""
+        (from the host's record); any other choice is the local game's."""
         table = self.remote
         assert table is not None
 
@@ -219,8 +219,11 @@ class RemoteApp(AllFivesApp):
             elif choice == "replay":
                 self.notify("The host has not sent the game's record.", severity="warning")
                 self._show_game_over()
-            else:
+            elif choice in (None, "new", "quit"):
                 self.exit()
+            else:  # what a local game offers beyond these stays with the local game
+                self.notify("Not at a networked table.", severity="warning")
+                self._show_game_over()
 
         self.push_screen(GameOverScreen(table.state, self._words()), chosen)
 
