@@ -30,6 +30,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Literal
 
 from allfives_tui.table.storage import data_dir
 from allfives_tui.table.words import one_line
@@ -198,6 +199,15 @@ def is_prefix(short: GameRecord, long: GameRecord) -> bool:
         if i == last and other.actions[: len(hand.actions)] != hand.actions:
             return False
     return True
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    """What an import did: ``"added"``, ``"skipped"`` (the history holds the game:
+    ``game_id`` is the stored one) or ``"extended"`` (it replaced an earlier save)."""
+
+    outcome: Literal["added", "skipped", "extended"]
+    game_id: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -626,6 +636,17 @@ class History:
             raise
         self.conn.execute("COMMIT")
 
+    def _same_deals(self, record: GameRecord) -> Iterator[tuple[str, GameRecord]]:
+        """Stored games that begin with ``record``'s first deal, and their records."""
+        rows = self.conn.execute(
+            "SELECT game_id, record FROM games WHERE first_deal = ?", (deal_key(record),)
+        ).fetchall()
+        for game_id, blob in rows:
+            try:
+                yield str(game_id), decompress(blob).record
+            except RecordError:
+                continue
+
     def duplicate_of(self, record: GameRecord) -> str | None:
         """The id of a stored game ``record`` repeats: the same id, or the same deals
         with actions that are a prefix of the stored game's; ``None`` if it is new."""
@@ -633,24 +654,29 @@ class History:
             "SELECT 1 FROM games WHERE game_id = ?", (record.game_id,)
         ).fetchone():
             return record.game_id
-        for game_id, blob in self.conn.execute(
-            "SELECT game_id, record FROM games WHERE first_deal = ?", (deal_key(record),)
-        ):
-            try:
-                stored = decompress(blob).record
-            except RecordError:
-                continue
+        for game_id, stored in self._same_deals(record):
             if is_prefix(record, stored):
-                return str(game_id)
+                return game_id
         return None
 
-    def import_game(self, game: LoadedGame, *, now: datetime | None = None) -> str | None:
-        """Add an imported game; ``None`` when added, else the id of the game it repeats."""
+    def import_game(self, game: LoadedGame, *, now: datetime | None = None) -> ImportResult:
+        """Add a saved game unless the history holds it already.
+
+        A game the history holds (:meth:`duplicate_of`) is skipped. A stored game
+        that is an earlier moment of this one (under another id: two saves of a
+        version 1 game) is replaced by it. Otherwise it is added.
+        """
         same = self.duplicate_of(game.record)
         if same is not None:
-            return same
+            return ImportResult("skipped", same)
+        earlier = [
+            game_id for game_id, stored in self._same_deals(game.record)
+            if is_prefix(stored, game.record)
+        ]
+        for game_id in earlier:
+            self.delete(game_id)
         self.record(game, now=now, source="import")
-        return None
+        return ImportResult("extended" if earlier else "added", game.record.game_id)
 
     def delete(self, game_id: str) -> bool:
         """Remove a game; False if there was none of that id."""
@@ -868,12 +894,12 @@ def _add_unrecorded(history: History, folder: Path, now: datetime | None) -> Non
 
 def game_in(data: bytes) -> LoadedGame | None:
     """The game in a saved record's bytes, or ``None`` when they hold none to record
-    (damaged, or no hand dealt yet)."""
+    (damaged, or not a move made yet)."""
     try:
         game = parse_game(data)
     except RecordError:
         return None
-    return game if game.record.hands else None
+    return game if game.record.action_count > 1 else None
 
 
 class HistoryWriter:

@@ -25,6 +25,7 @@ from textual.timer import Timer
 from textual.worker import WorkerFailed, get_current_worker
 
 from allfives_tui.table import storage
+from allfives_tui.table.history import HistoryWriter
 from allfives_tui.table.storage import AutoSaver, GameLock, Settings
 from allfives_tui.table.table import Table, Turn
 from allfives_tui.table.words import Names
@@ -90,6 +91,12 @@ class AllFivesApp(App[None]):
         self.separate = lock is not None and not lock.held
         """True when another process autosaves the game in progress: this game is not saved."""
         self.saver = AutoSaver() if autosave and not self.separate else None
+        self.history = HistoryWriter(report=self._history_line) if autosave else None
+        """Records finished and abandoned games in the history, off the UI thread."""
+        self.history_lines: list[str] = []
+        """What recording into the history had to say (a failure, a database set aside)."""
+        self._recorded: str | None = None
+        """The id of the finished game last sent to the history (sent once)."""
         self.crash_report: str | None = None
         """After a crash: one line naming where the game is kept and the crash log."""
         self.table: Table | None = None
@@ -113,6 +120,7 @@ class AllFivesApp(App[None]):
         if self.resume is not None:
             self.push_screen(self._game_screen(Table.from_record(self.resume)))
         elif self.start_now:
+            self._record_abandoned()
             self.push_screen(self._game_screen(Table.from_settings(self.settings)))
         else:
             self.push_screen(self._new_game_screen())
@@ -175,6 +183,7 @@ class AllFivesApp(App[None]):
             storage.save_settings(settings)
         except OSError as err:
             self.notify(f"Could not remember the settings: {err}", severity="warning")
+        self._record_abandoned()
         self._replace_with(self._game_screen(Table.from_settings(settings)))
 
     @on(NewGameScreen.Continue)
@@ -365,6 +374,9 @@ class AllFivesApp(App[None]):
         assert table is not None
         if self.saver is not None:
             self.saver.flush()
+        if self.history is not None and self._recorded != table.game_id:
+            self._recorded = table.game_id
+            self.history.submit(table.record())
 
         def chosen(choice: str | None) -> None:
             if choice == "new":
@@ -376,6 +388,53 @@ class AllFivesApp(App[None]):
                 self.exit()
 
         self.push_screen(GameOverScreen(table.state, self._words()), chosen)
+
+    # -- the history -----------------------------------------------------------
+    def _record_abandoned(self) -> None:
+        """A new game is starting: the unfinished game it replaces goes into the history.
+
+        That is the game at the table, or, before any game in this run, the one
+        in ``current.json`` (its bytes are read here, before the new game's
+        autosave replaces them, and recorded on the history's thread).
+        """
+        if self.history is None:
+            return
+        table = self.table
+        if table is not None:
+            record = table.record()
+            if not table.is_over and record.action_count > 1:  # a move was made
+                self.history.submit(record)
+            return
+        if self.saver is None:  # a separate game: current.json is another allfives'
+            return
+        try:
+            data = storage.read_small_file(storage.current_path(), 4 * 1024 * 1024)
+        except OSError:
+            return
+        self.history.submit_bytes(data)
+
+    def _history_line(self, line: str) -> None:
+        """(The history's thread.) Show what recording had to say, in one line."""
+        self.history_lines.append(line)
+        loop = self._loop
+        if loop is not None and loop.is_running():
+            loop.call_soon_threadsafe(
+                lambda: self.notify(line, severity="warning", timeout=15)
+            )
+
+    def action_statistics(self) -> None:
+        """Open the statistics of the person at this terminal."""
+        from allfives_tui.ui.screens.stats import StatsScreen
+
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen(self.settings.name))
+
+    def action_past_games(self) -> None:
+        """Open the list of past games."""
+        from allfives_tui.ui.screens.past_games import PastGamesScreen
+
+        if not isinstance(self.screen, PastGamesScreen):
+            self.push_screen(PastGamesScreen(self.settings.name))
 
     # -- saving --------------------------------------------------------------
     def _autosave(self, record: GameRecord) -> None:
@@ -423,6 +482,8 @@ class AllFivesApp(App[None]):
         self._stop_waiting()
         if self.saver is not None:
             self.saver.close()
+        if self.history is not None:
+            self.history.close()
         if self.lock is not None:
             self.lock.release()
 
@@ -552,13 +613,21 @@ class AllFivesApp(App[None]):
             self.push_screen(Palette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """The palette: New game, Save, Open replay, Help, and Textual's own (themes…)."""
+        """The palette: New game, Save, Open replay, Statistics, Past games, Help, and
+        Textual's own (themes…)."""
         yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
         if self.table is not None:
             yield SystemCommand(
                 "Save a copy…", "Save this game where you choose", self.action_save_copy
             )
         yield SystemCommand("Open replay…", "Replay a saved game file", self.action_open_replay)
+        yield SystemCommand(
+            "Statistics", "Your record: win rates, points a hand, charts", self.action_statistics
+        )
+        yield SystemCommand(
+            "Past games", "Every game played: replay, export or delete one",
+            self.action_past_games,
+        )
         yield SystemCommand("Help", "The rules and the keys", self.action_show_help)
         yield from super().get_system_commands(screen)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from allfives_tui.table.history import History
+from allfives_tui.table.history import History, ImportResult
 from engine.record import LoadedGame, Seat, parse_game
 from tests.history.games import play
 
@@ -20,10 +20,11 @@ def _loaded(record: object) -> LoadedGame:
 def test_the_same_game_id_is_skipped(data_dir: Path) -> None:
     record = play(SEATS, 5)
     with History() as history:
-        assert history.import_game(_loaded(record)) is None
-        assert history.import_game(_loaded(record)) == record.game_id
+        assert history.import_game(_loaded(record)).outcome == "added"
+        assert history.import_game(_loaded(record)) == ImportResult("skipped", record.game_id)
         # an earlier moment of the same game, same id
-        assert history.import_game(_loaded(record.truncated(10))) == record.game_id
+        again = history.import_game(_loaded(record.truncated(10)))
+        assert again == ImportResult("skipped", record.game_id)
         assert history.count() == 1
 
 
@@ -32,8 +33,18 @@ def test_an_earlier_save_under_another_id_is_skipped(data_dir: Path) -> None:
     earlier = record.truncated(record.action_count - 7).model_copy(update={"game_id": "x1"})
     with History() as history:
         history.record(record)
-        assert history.import_game(_loaded(earlier)) == record.game_id
+        assert history.import_game(_loaded(earlier)) == ImportResult("skipped", record.game_id)
         assert history.count() == 1
+
+
+def test_a_later_save_of_a_stored_game_under_another_id_replaces_it(data_dir: Path) -> None:
+    record = play(SEATS, 6)
+    earlier = record.truncated(record.action_count - 7).model_copy(update={"game_id": "x1"})
+    with History() as history:
+        assert history.import_game(_loaded(earlier)).outcome == "added"
+        assert history.import_game(_loaded(record)) == ImportResult("extended", record.game_id)
+        assert [g.game_id for g in history.games()] == [record.game_id]
+        assert history.load(record.game_id).record == record
 
 
 def test_other_games_are_added_even_on_the_same_first_deal(data_dir: Path) -> None:
@@ -46,8 +57,8 @@ def test_other_games_are_added_even_on_the_same_first_deal(data_dir: Path) -> No
     assert diverged.hands[0].actions != record.hands[0].actions
     with History() as history:
         history.record(record)
-        assert history.import_game(_loaded(other)) is None
-        assert history.import_game(_loaded(diverged)) is None
+        assert history.import_game(_loaded(other)).outcome == "added"
+        assert history.import_game(_loaded(diverged)).outcome == "added"
         assert history.count() == 3
         sources = sorted(r[0] for r in history.conn.execute("SELECT source FROM games"))
     assert sources == ["import", "import", "play"]
@@ -62,6 +73,6 @@ def test_an_old_version_1_current_json_imports_once(data_dir: Path) -> None:
                      {"name": "North", "kind": "computer", "level": "greedy"}]
     text = json.dumps(data)
     with History() as history:
-        assert history.import_game(parse_game(text)) is None
-        assert history.import_game(parse_game(text)) is not None
+        assert history.import_game(parse_game(text)).outcome == "added"
+        assert history.import_game(parse_game(text)).outcome == "skipped"
         assert history.count() == 1

@@ -243,3 +243,156 @@ def test_statistics_snapshot_wide(history: Path, snap_compare: Any) -> None:
 
 def test_past_games_snapshot(history: Path, snap_compare: Any) -> None:
     assert snap_compare(_app(), terminal_size=(80, 24), run_before=_snap(PastGamesScreen))
+
+
+# -- the app records games ------------------------------------------------------------------
+
+
+async def _play_to_the_end(pilot: Pilot[Any]) -> None:
+    """The person plays by keyboard (first legal action) until the game-over screen."""
+    from allfives_tui.ui.screens.game import GameScreen
+    from allfives_tui.ui.screens.game_over import GameOverScreen
+    from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
+    from tests.tui.helpers import settle, take_a_turn
+
+    app = pilot.app
+    for _ in range(300):
+        await settle(pilot)
+        if isinstance(app.screen, GameOverScreen):
+            return
+        if isinstance(app.screen, HandSummaryScreen):
+            await pilot.press("enter")
+            continue
+        assert isinstance(app.screen, GameScreen)
+        await take_a_turn(pilot, app.screen)
+    raise AssertionError("the game did not end")
+
+
+async def _palette(pilot: Pilot[Any], command: str) -> None:
+    await pilot.press("ctrl+p", *command)
+    await pilot.pause(0.3)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def _short(seed: int = 2) -> Settings:
+    return Settings(target=30, speed=0.0, seed=seed, levels=["random"] * 3)
+
+
+def _unfinished(data_dir: Path, moves: int = 6) -> Any:
+    """An unfinished game (target 30) saved as current.json, as a quit leaves it."""
+    from allfives_tui.table.table import Table
+    from engine.record import save
+
+    table = Table.from_settings(_short())
+    for _ in range(moves):
+        turn = table.turn()
+        if turn is None:
+            break
+        table.act(turn.seat, turn.legal[0])
+    record = table.record()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    save(record, data_dir / "current.json")
+    return record
+
+
+async def test_a_game_quit_and_continued_is_recorded_once_when_it_ends(data_dir: Path) -> None:
+    from allfives_tui.table.storage import load_current
+
+    saved = _unfinished(data_dir)
+    app = AllFivesApp(_short(), resume=load_current(), speed=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _play_to_the_end(pilot)
+        assert app.history is not None
+        app.history.flush()
+        await pilot.press("n")  # a new game from the game-over screen
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        app.history.flush()
+        with History() as h:
+            (game,) = h.games()
+            final = h.load(game.game_id)
+        assert game.game_id == saved.game_id and game.finished
+        assert final.state.is_terminal
+        assert app.history_lines == []
+
+
+async def test_a_game_discarded_for_a_new_one_is_recorded_abandoned(data_dir: Path) -> None:
+    from allfives_tui.ui.screens.game import GameScreen
+    from tests.tui.helpers import settle, take_a_turn
+
+    app = AllFivesApp(_short(), start=True, speed=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        await take_a_turn(pilot, app.screen)
+        await settle(pilot)
+        first = app.table
+        assert first is not None and not first.is_over
+        await _palette(pilot, "new game")
+        await _until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")  # leave this game: the new-game screen opens over it
+        await pilot.pause()
+        with History() as h:
+            assert h.count() == 0  # not yet: Esc would go back to it
+        await pilot.press("ctrl+n")
+        await _until(pilot, lambda: app.table is not first)
+        assert app.history is not None
+        app.history.flush()
+        with History() as h:
+            (game,) = h.games()
+        assert game.game_id == first.game_id and not game.finished and game.winner is None
+
+
+async def test_an_unfinished_game_found_at_start_is_recorded_when_a_new_one_starts(
+    data_dir: Path,
+) -> None:
+    saved = _unfinished(data_dir)
+    app = AllFivesApp(_short(seed=9), speed=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await _until(pilot, lambda: app.table is not None)
+        assert app.history is not None
+        app.history.flush()
+        with History() as h:
+            (game,) = h.games()
+            assert h.load(game.game_id).record == saved
+        assert not game.finished
+
+
+async def test_a_history_that_cannot_be_written_loses_nothing(data_dir: Path) -> None:
+    from allfives_tui.ui.screens.game_over import GameOverScreen
+    from engine.record import load
+
+    history_path().mkdir(parents=True)  # a folder where the database should be
+    app = AllFivesApp(_short(), start=True, speed=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _play_to_the_end(pilot)
+        assert app.history is not None and app.table is not None
+        app.history.flush()
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)  # play went on
+        (line,) = app.history_lines
+        assert line.startswith("The game could not be added to the history (")
+        kept = data_dir / "unrecorded" / f"{app.table.game_id}.json"
+        assert f"it is kept in {kept}" in line
+        assert load(kept) == app.table.record()
+        assert load(data_dir / "current.json") == app.table.record()
+        assert any(line in str(n.message) for n in app._notifications)
+
+
+async def test_statistics_and_past_games_from_the_palette(history: Path) -> None:
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _palette(pilot, "statistics")
+        await _until(pilot, lambda: isinstance(app.screen, StatsScreen) and app.screen.loaded)
+        await pilot.press("ctrl+g")  # on to the past games
+        await _until(pilot, lambda: isinstance(app.screen, PastGamesScreen))
+        await pilot.press("escape")
+        await pilot.pause()
+        await _palette(pilot, "past games")
+        await _until(pilot, lambda: isinstance(app.screen, PastGamesScreen))
+        await pilot.press("ctrl+t")
+        await _until(pilot, lambda: isinstance(app.screen, StatsScreen))
