@@ -33,6 +33,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "join": ("allfives_tui.cli.join", "join a friend's table (allfives host) from a terminal"),
     "serve": ("allfives_tui.cli.serve", "serve the game to web browsers (one game per visit)"),
     "analyse": ("allfives_tui.cli.analyse", "rate every decision of a seat in a saved game"),
+    "stats": ("allfives_tui.cli.stats", "your statistics from the game history"),
+    "history": ("allfives_tui.cli.history", "list past games, or import saved games"),
 }
 """Sub-command name -> (module whose ``run(args)`` runs it, one-line help)."""
 
@@ -41,12 +43,14 @@ DEFAULT_COMMAND = "play"
 USAGE = f"""\
 {PROG} [-h] [--version] [play options]
        {PROG} play [play options]
-       {PROG} replay FILE [--text] [--all]
+       {PROG} replay FILE|--last|--game ID [--text] [--all]
        {PROG} sim LEVEL LEVEL [LEVEL ...] [sim options]
        {PROG} host [--port PORT] [--bind ADDR] [--password PW] [host options]
        {PROG} join HOST[:PORT] [--name NAME] [--password PW]
        {PROG} serve [--port PORT] [--bind ADDR] [--max-sessions N]
-       {PROG} analyse FILE [--seat N] [--playouts N] [--json]"""
+       {PROG} analyse FILE [--seat N] [--playouts N] [--json]
+       {PROG} stats [--player NAME] [--level L] [--players N] [--since D] [--until D] [--json]
+       {PROG} history [--search WORDS] [-n N] [--json] | history import FILE_OR_FOLDER..."""
 
 FLAGS: dict[str, str] = {
     "players": "--players",
@@ -182,7 +186,17 @@ def add_play_arguments(parser: argparse._ActionsContainer) -> None:
 
 def add_replay_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``replay`` command's arguments."""
-    parser.add_argument("file", metavar="FILE", help="a saved game record (JSON)")
+    parser.add_argument(
+        "file", metavar="FILE", nargs="?", help="a saved game record (JSON)"
+    )
+    parser.add_argument(
+        "--last", action="store_true", help="the newest game in the history, instead of a FILE"
+    )
+    parser.add_argument(
+        "--game", metavar="ID",
+        help="a game in the history by its id (its first characters do; allfives history "
+        "lists them), instead of a FILE",
+    )
     parser.add_argument(
         "--text",
         action="store_true",
@@ -411,6 +425,62 @@ def add_join_arguments(parser: argparse._ActionsContainer) -> None:
     )
 
 
+def _players(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 2 <= value <= 4:
+        raise argparse.ArgumentTypeError(f"All Fives is for 2, 3 or 4 players, not {value}")
+    return value
+
+
+def add_stats_arguments(parser: argparse._ActionsContainer) -> None:
+    """The ``stats`` command's options (dates are checked by the command)."""
+    parser.add_argument(
+        "--player", metavar="NAME",
+        help="whose statistics (default: your name in the settings; in hot-seat games, "
+        "each person's own)",
+    )
+    parser.add_argument(
+        "--level", choices=[*LEVELS, "person"], help="only games against this opponent level"
+    )
+    parser.add_argument("--players", type=_players, metavar="N", help="only games of N players")
+    parser.add_argument("--since", metavar="YYYY-MM-DD", help="only games from this day on")
+    parser.add_argument("--until", metavar="YYYY-MM-DD", help="only games up to this day")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1, not {value}")
+    return value
+
+
+def add_history_arguments(parser: argparse._ActionsContainer) -> None:
+    """``history`` lists the past games; ``history import`` adds saved records."""
+    parser.add_argument(
+        "--search", metavar="WORDS", help="only games whose date, players or result hold WORDS"
+    )
+    parser.add_argument("-n", "--limit", type=_count, metavar="N", help="only the newest N")
+    parser.add_argument("--json", action="store_true", help="print the list as JSON")
+    if isinstance(parser, argparse.ArgumentParser):
+        actions = parser.add_subparsers(dest="action", metavar="ACTION", title="actions")
+        into = actions.add_parser(
+            "import",
+            help="add saved games (ctrl+s copies, old current.json files) to the history",
+            description="Add saved games to the history, skipping those it holds already.",
+        )
+        into.add_argument(
+            "paths", nargs="+", metavar="FILE_OR_FOLDER",
+            help="record files, or folders whose .json files are imported",
+        )
+
+
 _ADD_ARGUMENTS: dict[str, Callable[[argparse._ActionsContainer], None]] = {
     "play": add_play_arguments,
     "replay": add_replay_arguments,
@@ -419,6 +489,8 @@ _ADD_ARGUMENTS: dict[str, Callable[[argparse._ActionsContainer], None]] = {
     "join": add_join_arguments,
     "serve": add_serve_arguments,
     "analyse": add_analyse_arguments,
+    "stats": add_stats_arguments,
+    "history": add_history_arguments,
 }
 
 

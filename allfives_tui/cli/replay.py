@@ -1,5 +1,8 @@
 """``allfives replay FILE [--text] [--all]``: step through a saved game, or print it as text.
 
+``--last`` (the newest game) or ``--game ID`` (its first characters do) replays a
+game from the history instead of a file.
+
 A file that cannot be replayed exits with status 2 and one line on stderr,
 ``allfives: FILE: problem``. When the actions before a bad one are sound, the
 full-screen replay first offers to replay up to the last good one. Nothing here
@@ -14,6 +17,7 @@ import argparse
 import os
 import sys
 
+from allfives_tui.table.replay import Replay
 from allfives_tui.table.storage import ReplayLoadError, read_replay
 from allfives_tui.table.text import render_text
 from allfives_tui.table.words import one_line, printable
@@ -24,9 +28,57 @@ def _fail(file: str, message: str) -> int:
     return 2
 
 
+def from_history(args: argparse.Namespace) -> tuple[Replay, str] | str:
+    """The game ``--last`` or ``--game ID`` names, and its title; or one line saying why not."""
+    from allfives_tui.table.history import History, HistoryError, history_path
+
+    if not history_path().exists():
+        return "there are no games in the history yet"
+    try:
+        with History() as history:
+            if args.last:
+                game_id = history.last_game_id()
+                if game_id is None:
+                    return "there are no games in the history yet"
+            else:
+                found = history.find(args.game)
+                if not found:
+                    return (
+                        f"no game {printable(args.game)} in the history "
+                        "(allfives history lists them)"
+                    )
+                if len(found) > 1:
+                    return (
+                        f"more than one game starts with {printable(args.game)}: "
+                        "give more of its id"
+                    )
+                game_id = found[0]
+            game = history.load(game_id)
+    except HistoryError as err:
+        return str(err)
+    return Replay(game), f"game {game_id[:8]} from the history"
+
+
 def run(args: argparse.Namespace) -> int:
-    """Replay ``args.file``; 0 on success, 2 for a file that cannot be replayed."""
-    file: str = args.file
+    """Replay ``args.file`` (or a game of the history); 0 on success, 2 for a file that
+    cannot be replayed."""
+    last: bool = getattr(args, "last", False)
+    game: str | None = getattr(args, "game", None)
+    file: str | None = args.file
+    if sum((file is not None, last, game is not None)) != 1:
+        print(
+            "allfives replay: error: give a FILE, --last or --game ID (one of them)\n"
+            "Try 'allfives replay --help' for the options.",
+            file=sys.stderr,
+        )
+        return 2
+    if file is None:
+        found = from_history(args)
+        if isinstance(found, str):
+            print(f"allfives: {one_line(found)}", file=sys.stderr)
+            return 2
+        replay, title = found
+        return show(replay, title, args)
     try:
         replay = read_replay(file)
     except ReplayLoadError as err:
@@ -36,6 +88,11 @@ def run(args: argparse.Namespace) -> int:
 
         ReplayApp(error=err, path=file, reveal_all=args.reveal_all).run()
         return _fail(file, err.message)
+    return show(replay, file, args)
+
+
+def show(replay: Replay, title: str, args: argparse.Namespace) -> int:
+    """Print ``replay`` as text (``--text``) or open the replay screen."""
     if args.text:
         try:
             sys.stdout.write(render_text(replay, reveal_all=args.reveal_all))
@@ -46,5 +103,5 @@ def run(args: argparse.Namespace) -> int:
         return 0
     from allfives_tui.ui.screens.replay import ReplayApp
 
-    ReplayApp(replay=replay, title=file, reveal_all=args.reveal_all).run()
+    ReplayApp(replay=replay, title=title, reveal_all=args.reveal_all).run()
     return 0

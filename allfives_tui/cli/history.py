@@ -1,0 +1,160 @@
+"""``allfives history``: the past games in the terminal, and ``history import``.
+
+``allfives history [--search WORDS] [-n N] [--json]`` lists the games, newest
+first. ``allfives history import FILE_OR_FOLDER ...`` adds saved records
+(ctrl+s copies, old ``current.json`` files; a folder's ``*.json`` files),
+skipping duplicates (the same game id, or an earlier save of a stored game;
+a later save of a stored game replaces it);
+a file that is no sound record gets one line, ``allfives: FILE: problem``, and
+the command exits 2 after importing the rest. No Textual is loaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from allfives_tui.table.history import GameSummary, History, HistoryError, history_path
+from allfives_tui.table.storage import load_settings
+from allfives_tui.table.words import one_line, printable
+from engine.errors import RecordError
+from engine.record import load_game
+
+PROG = "allfives"
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: {one_line(message)}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    """List the games, or import records."""
+    if getattr(args, "action", None) == "import":
+        return import_paths(args.paths)
+    return list_games(args)
+
+
+def _row(game: GameSummary, name: str) -> dict[str, object]:
+    return {
+        "id": game.game_id,
+        "started": game.started.isoformat(),
+        "players": game.players,
+        "partnerships": game.partnerships,
+        "seats": [
+            {"name": s.name, "kind": s.kind, "level": s.level} for s in game.seats
+        ],
+        "finished": game.finished,
+        "winner": game.winner,
+        "scores": list(game.scores),
+        "hands": game.hands,
+        "result": game.result(name),
+    }
+
+
+def list_games(args: argparse.Namespace) -> int:
+    """Print the past games, newest first (those matching ``--search``)."""
+    path = history_path()
+    if not path.exists():
+        if args.json:
+            print("[]")
+        else:
+            print("No games in the history yet: every game played from now on is kept.")
+        return 0
+    name = load_settings().name
+    try:
+        with History(path) as history:
+            if history.notice:
+                print(f"{PROG}: {history.notice}", file=sys.stderr)
+            games = history.games()
+    except HistoryError as err:
+        return _fail(str(err))
+    if args.search:
+        games = [g for g in games if g.matches(args.search, name)]
+    if args.limit:
+        games = games[: args.limit]
+    if args.json:
+        print(json.dumps([_row(g, name) for g in games], indent=1))
+        return 0
+    if not games:
+        print("No game matches." if args.search else "No games in the history yet.")
+        return 0
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for column in ("Game", "Started", "Players", "Opponents", "Result", "Hands"):
+        table.add_column(column, justify="right" if column == "Hands" else "left")
+    for g in games:
+        table.add_row(
+            g.game_id[:8], g.local_start(),
+            f"{g.players}{' partners' if g.partnerships else ''}",
+            escape(printable(g.others(name))), g.result(name), str(g.hands),
+        )
+    console = Console(highlight=False)
+    console.print(table)
+    console.print(f"Replay one with: {PROG} replay --game ID (the first characters do)")
+    return 0
+
+
+def _files(paths: list[str]) -> tuple[list[Path], list[str]]:
+    """The record files named (a folder's ``*.json``), and one line per path that is
+    neither a file nor a folder."""
+    files: list[Path] = []
+    bad: list[str] = []
+    for text in paths:
+        path = Path(text).expanduser()
+        if path.is_dir():
+            try:
+                files.extend(sorted(p for p in path.glob("*.json") if not p.is_dir()))
+            except OSError as err:
+                bad.append(f"{PROG}: {printable(text)}: cannot read the folder: "
+                           f"{err.strerror or err}")
+        else:
+            files.append(path)
+    return files, bad
+
+
+def import_paths(paths: list[str]) -> int:
+    """Import records; 0 when every file was a record, else 2."""
+    files, problems = _files(paths)
+    for line in problems:
+        print(line, file=sys.stderr)
+    bad = len(problems)
+    added = same = extended = 0
+    try:
+        with History() as history:
+            if history.notice:
+                print(f"{PROG}: {history.notice}", file=sys.stderr)
+            for file in files:
+                try:
+                    game = load_game(file)
+                except RecordError as err:
+                    print(f"{PROG}: {printable(str(file))}: {one_line(str(err))}", file=sys.stderr)
+                    bad += 1
+                    continue
+                if not game.record.hands:
+                    print(f"{PROG}: {printable(str(file))}: the record holds no hands",
+                          file=sys.stderr)
+                    bad += 1
+                    continue
+                outcome = history.import_game(game).outcome
+                if outcome == "added":
+                    added += 1
+                elif outcome == "extended":
+                    extended += 1
+                else:
+                    same += 1
+    except HistoryError as err:
+        return _fail(str(err))
+    parts = [f"Added {added} game{'s' if added != 1 else ''}"]
+    parts.append(f"skipped {same} already in the history")
+    if extended:
+        parts.append(f"{extended} replaced an earlier save of the same game")
+    if bad:
+        parts.append(f"{bad} could not be read")
+    print(", ".join(parts) + ".")
+    return 2 if bad else 0

@@ -1,0 +1,110 @@
+"""``allfives stats``: the local player's statistics from the game history, as a table.
+
+The player is the settings' name unless ``--player`` names another person (in
+hot-seat games each named person has their own). ``--json`` prints the
+figures for scripts. Filters: ``--level`` (an opponent's level), ``--players``,
+``--since`` and ``--until`` (dates, inclusive). Reads the history only: no
+Textual and no other command is loaded. The arguments are in
+:mod:`allfives_tui.cli.parser`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from allfives_tui.table.history import History, HistoryError, history_path
+from allfives_tui.table.history_stats import Filters, Stats, compute, parse_day, percent
+from allfives_tui.table.storage import load_settings
+from allfives_tui.table.words import one_line
+
+PROG = "allfives"
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: {one_line(message)}", file=sys.stderr)
+    return 2
+
+
+def filters_of(args: argparse.Namespace) -> Filters:
+    """The filters the options ask for; ``ValueError`` for a date that is not one."""
+    since = parse_day(args.since) if args.since else None
+    until = parse_day(args.until) if args.until else None
+    if since and until and since > until:
+        raise ValueError(f"--since {since} is after --until {until}")
+    return Filters(level=args.level, players=args.players, since=since, until=until)
+
+
+def net(value: float | None, digits: int = 1) -> str:
+    """Points with a sign: "+17.2", "-3.0", or "-" for none."""
+    return "-" if value is None else f"{value:+.{digits}f}"
+
+
+def render(stats: Stats) -> None:
+    """Print the statistics as rich tables."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    if not stats.games:
+        console.print(f"No games of {stats.player} in the history match.")
+        return
+    console.print(
+        f"[b]{stats.player}[/b]: {stats.games} games ({stats.finished} finished, "
+        f"{stats.abandoned} abandoned), {stats.first} to {stats.last}"
+    )
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for column in ("Opponents", "Games", "Won", "Win rate", "95% interval", "Pts/hand", "Best"):
+        table.add_column(column, justify="left" if column == "Opponents" else "right")
+    for g in (*stats.groups, None):
+        if g is None:
+            table.add_row(
+                "[b]all[/b]", str(stats.games), str(stats.wins), percent(stats.rate),
+                f"{percent(stats.low)}-{percent(stats.high)}" if stats.finished else "-",
+                net(stats.per_hand), net(stats.best.net if stats.best else None, 0),
+            )
+            continue
+        table.add_row(
+            g.label, str(g.games), str(g.wins), percent(g.rate),
+            f"{percent(g.low)}-{percent(g.high)}" if g.finished else "-",
+            net(g.per_hand), net(g.best, 0),
+        )
+    console.print(table)
+    best = f"{stats.best.net:+d} ({stats.best.day})" if stats.best else "-"
+    console.print(
+        f"Net points a hand {net(stats.per_hand)} over {stats.hands} hands · best hand {best}"
+        f" · longest winning streak {stats.streak} · {stats.per_week:.1f} games a week"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the statistics; 2 for a bad filter or a history that cannot be read."""
+    try:
+        filters = filters_of(args)
+    except ValueError as err:
+        return _fail(str(err))
+    player = args.player or load_settings().name
+    path = history_path()
+    if not path.exists():
+        stats = compute([], player, filters)
+        people: list[str] = []
+    else:
+        try:
+            with History(path) as history:
+                if history.notice:
+                    print(f"{PROG}: {history.notice}", file=sys.stderr)
+                stats = compute(history.player_games(player), player, filters)
+                people = history.people()
+        except HistoryError as err:
+            return _fail(str(err))
+    if args.json:
+        print(json.dumps({**stats.to_json(), "people": people}, indent=1))
+        return 0
+    if not path.exists():
+        print("No games in the history yet: every game played from now on is kept.")
+        return 0
+    render(stats)
+    if not stats.games and people and player not in people:
+        print(f"People in the history: {', '.join(people)} (choose with --player).")
+    return 0
