@@ -396,3 +396,27 @@ async def test_statistics_and_past_games_from_the_palette(history: Path) -> None
         await _until(pilot, lambda: isinstance(app.screen, PastGamesScreen))
         await pilot.press("ctrl+t")
         await _until(pilot, lambda: isinstance(app.screen, StatsScreen))
+
+
+async def test_the_new_game_screen_opens_both_by_key_and_by_button(history: Path) -> None:
+    from allfives_tui.ui.screens.new_game import NewGameScreen
+
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("ctrl+t")
+        await _until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await pilot.press("escape")
+        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press("ctrl+g")
+        await _until(pilot, lambda: isinstance(app.screen, PastGamesScreen))
+        await pilot.press("escape")
+        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.click("#statistics")
+        await _until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        assert app.screen.player == "You"  # the settings' name
+        await pilot.press("escape")
+        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.click("#past-games")
+        await _until(pilot, lambda: isinstance(app.screen, PastGamesScreen))

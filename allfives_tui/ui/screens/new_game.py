@@ -1,7 +1,8 @@
 """The new-game screen: players, partnerships, hand size, target, levels, name, seed.
 
 It starts from the remembered settings; Enter (or the Start button) starts
-the game; "Continue" resumes the last unfinished game when there is one.
+the game; "Continue" resumes the last unfinished game when there is one;
+"Statistics" and "Past games" (ctrl+t, ctrl+g) open the game history.
 """
 
 from __future__ import annotations
@@ -75,6 +76,8 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+n", "start", "Start", key_display="^n", priority=True),
         Binding("ctrl+o", "continue_game", "Continue", key_display="^o"),
         Binding("escape", "back", "Back to the game", key_display="Esc"),
+        Binding("ctrl+t", "app.statistics", "Stats", key_display="^t"),
+        Binding("ctrl+g", "app.past_games", "Games", key_display="^g"),
         Binding("question_mark", "app.show_help", "Help", key_display="?"),
         Binding("ctrl+q", "app.quit", "Quit", key_display="^q"),
     ]
@@ -203,6 +206,8 @@ class NewGameScreen(Screen[None]):
                     yield Button("Back to the game", id="back", compact=True)
                 elif self.can_continue:
                     yield Button("Continue", id="continue", compact=True)
+                yield Button("Statistics", id="statistics", compact=True)
+                yield Button("Past games", id="past-games", compact=True)
                 yield Button("Quit", id="quit", compact=True)
         yield Footer()
 
@@ -281,6 +286,10 @@ class NewGameScreen(Screen[None]):
             self.action_continue_game()
         elif event.button.id == "back":
             self.action_back()
+        elif event.button.id == "statistics":
+            self.call_later(self.run_action, "app.statistics")
+        elif event.button.id == "past-games":
+            self.call_later(self.run_action, "app.past_games")
         else:
             self.app.exit()
 
