@@ -67,6 +67,8 @@ from engine.record import LoadedGame, Seat, SeatKind
 DEFAULT_PORT = 7777
 GRACE = 60.0
 """Seconds a disconnected player keeps their seat before the computer plays it."""
+MAX_CONNECTIONS = 32
+"""Connections a host keeps at once (signed in or not); more are closed at once."""
 SUMMARY_TIMEOUT = 60.0
 """Seconds the next deal waits for every player to close the hand's summary."""
 
@@ -659,6 +661,9 @@ class Host:
         def close() -> None:
             outgoing.put_nowait(None)
 
+        if len(self.sessions) >= MAX_CONNECTIONS:
+            await ws.close(1013, "too many connections to this table")
+            return
         session = Session(deliver=deliver, close=close)
         self.sessions.add(session)
         writer = asyncio.get_running_loop().create_task(_write(ws, outgoing))

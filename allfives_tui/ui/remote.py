@@ -187,9 +187,12 @@ class RemoteApp(AllFivesApp):
             )
 
     def _summary_closed(self, _: object = None) -> None:
-        """The person has read the summary: the host deals once everyone has."""
-        self._send(Ready())
+        """The person has read the summary: the host deals once everyone has (unless it
+        already has, after its summary timeout)."""
         table = self.remote
+        if table is None or table.hand_over is None:
+            return
+        self._send(Ready())
         others = [table.names[s] for s in table.waiting if s != self.seat] if table else []
         if others:
             self.notify(f"The next hand is dealt when {', '.join(others)} are ready too.")
