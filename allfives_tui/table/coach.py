@@ -710,6 +710,8 @@ def _serve(jobs: Any, results: Any, go: Any, playouts: int) -> None:  # pragma: 
 
     (Run by :class:`Analyst` in the tests, in a process coverage does not follow.)
     """
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)  # below the app and its computers: the analysis takes what is left
     rated: dict[str, Rating] = {}
     pending: dict[str, tuple[str, str, int]] = {}
     while True:

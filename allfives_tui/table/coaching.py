@@ -84,10 +84,8 @@ class TableCoach:
         return self.analyst is not None
 
     def start(self) -> None:
-        """Start the analyst process and rate what the game holds already."""
-        if self.analyst is not None:
-            self.analyst.start()
-            self.changed()
+        """Rate what the game holds already (the process starts with the first decision)."""
+        self.changed()
 
     def changed(self) -> None:
         """The game moved on: send the record when the rated seat has a new decision or a
@@ -99,6 +97,8 @@ class TableCoach:
         if count == self._sent:
             return
         self._sent = count
+        if not self.analyst.alive and not coach.decisions(record, self.seat):
+            return  # nothing to rate yet: no process until there is
         self.analyst.submit(self.table.game_id, record, self.seat)
 
     def pause(self) -> None:
