@@ -60,6 +60,9 @@ async def test_wrong_seat_out_of_turn_illegal_stale_and_malformed_change_nothing
     legal = table.view(mover.seat or 0).legal_actions()
     # out of turn: the other player's own legal-looking move
     assert "cannot act now: it is" in await refused(other, act(legal[0], step))
+    # a seat is never named in a message (it is the sender's): naming one is refused
+    as_mover = {**act(legal[0], step), "seat": mover.seat}
+    assert "Extra inputs are not permitted" in await refused(other, as_mover)
     # illegal: a tile the mover does not hold
     held = set(table.view(mover.seat or 0).hand)
     foreign = next(t for t in ALL_TILES if t not in held)
