@@ -144,6 +144,9 @@ async def _serve(
         link = host.local_link()
         app = RemoteApp(link, 0, owner=True, address=f"Friends join with: {hint}")
         await app.run_async()
+        if app.crash_report is not None:
+            print(app.crash_report, file=sys.stderr)
+            return 1
         if app.lost:
             return _fail(app.lost)
         table = host.table

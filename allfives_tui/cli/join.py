@@ -60,6 +60,9 @@ async def _play(url: str, where: str, name: str, password: str, token: str | Non
 
     app = RemoteApp(connection, connection.seat)
     await app.run_async()
+    if app.crash_report is not None:
+        print(app.crash_report, file=sys.stderr)
+        return 1
     again = f"{PROG} join {where} --name {name}"
     if app.lost:
         return _fail(f"{app.lost}; when it is back: {again}")

@@ -15,9 +15,11 @@ the app exits with :attr:`RemoteApp.lost` set to one line saying so.
 from __future__ import annotations
 
 import asyncio
+from traceback import format_exception
 from typing import cast
 
 from textual import events, on, work
+from textual.worker import WorkerFailed
 
 from allfives_tui.net.client import HostLost, Link
 from allfives_tui.net.protocol import (
@@ -33,6 +35,7 @@ from allfives_tui.net.protocol import (
     State,
 )
 from allfives_tui.net.remote_table import RemoteTable, TableMismatchError
+from allfives_tui.table import storage
 from allfives_tui.table.storage import Settings
 from allfives_tui.table.table import Table
 from allfives_tui.ui.app import AllFivesApp
@@ -253,6 +256,17 @@ class RemoteApp(AllFivesApp):
     def action_new_game(self) -> None:
         """A networked game is left with q; a new one is the host's to start."""
         self.notify("This table is the host's: q leaves it (your seat is kept for a while).")
+
+    def _crash_line(self, error: BaseException) -> str:
+        """A crash's one line: where its log is, and that the host keeps the game."""
+        while isinstance(error, WorkerFailed):
+            error = error.error
+        what = f"{type(error).__name__}: {error}".splitlines()[0][:120]
+        try:
+            log = f"the crash log is {storage.write_crash_log(''.join(format_exception(error)))}"
+        except OSError as err:
+            log = f"no crash log could be written ({err.strerror or err})"
+        return f"allfives crashed ({what}): the host keeps the game; {log}"
 
     async def on_unmount(self) -> None:
         """Leave the host's line (the seat is kept for the grace period); the App's own

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.worker import WorkerFailed
 
 from allfives_tui.net import tokens
 from allfives_tui.net.client import HostLost, JoinError, address, join
@@ -123,3 +124,28 @@ def test_rejoin_tokens_are_kept_per_host_and_name_and_junk_is_ignored(data_dir: 
 def test_lobby_messages_read_back() -> None:
     lobby = Lobby(seats=(), players=2, partnerships=False, target=50, level="random")
     assert Lobby.model_validate_json(lobby.model_dump_json()) == lobby
+
+
+async def test_a_crash_at_a_networked_table_is_one_line_and_a_log(data_dir: Path) -> None:
+    class Broken:
+        async def recv(self) -> object:
+            raise RuntimeError("boom")
+
+        async def send(self, message: object) -> None:
+            return None
+
+        async def close(self) -> None:
+            return None
+
+    app = RemoteApp(Broken(), 0)  # type: ignore[arg-type]
+    with pytest.raises(WorkerFailed):  # run_test raises what crashed the app
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if app.crash_report:
+                    break
+    report = app.crash_report
+    assert report is not None and "\n" not in report
+    assert report.startswith("allfives crashed (RuntimeError: boom): the host keeps the game;")
+    log = Path(report.rsplit(" ", 1)[1])
+    assert log.parent == data_dir and "RuntimeError: boom" in log.read_text(encoding="utf-8")
