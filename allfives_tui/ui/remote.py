@@ -128,6 +128,7 @@ class RemoteApp(AllFivesApp):
             elif isinstance(message, SeatAssigned):
                 self.seat = message.seat
                 if message.rejoined:
+                    self.clear_notifications()  # "reconnecting…" is over
                     self.notify("Back at the table.")
 
     def _lobby_screen(self) -> LobbyScreen | None:
