@@ -63,6 +63,9 @@ VARIANTS: dict[str, Factory] = {
     "full-greedy": _expert(policy=greedy_policy, horizon=None),
     "full-reply": _expert(horizon=None),
     "no-inference": _expert(inference=0.0),
+    "uniform": _expert(uniform=True),
+    "uniform-exact14": _expert(uniform=True, exact_tiles=14, exact_boneyard=True),
+    "hybrid-exact14": _expert(tail=greedy_policy, exact_tiles=14, exact_boneyard=True),
     "montecarlo": lambda seed, playouts: MonteCarloPlayer(seed, budget=None, playouts=playouts),
     "montecarlo-x3": lambda seed, playouts: MonteCarloPlayer(
         seed, budget=None, playouts=3 * playouts
@@ -158,11 +161,20 @@ def main(argv: list[str] | None = None) -> int:
     deals = range(args.first_deal, args.first_deal + args.deals)
     jobs = [(args, name, d) for d in deals for name in names]
     start = time.perf_counter()
+    done: list[tuple[str, int, float, float]] = []
+
+    def collect(result: tuple[str, int, float, float]) -> None:
+        done.append(result)
+        if len(done) * 10 // len(jobs) != (len(done) - 1) * 10 // len(jobs):
+            print(f"{len(done)}/{len(jobs)} jobs done", file=sys.stderr, flush=True)
+
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
-            done = list(pool.map(_job, jobs, chunksize=1))
+            for result in pool.map(_job, jobs, chunksize=1):
+                collect(result)
     else:
-        done = [_job(j) for j in jobs]
+        for job in jobs:
+            collect(_job(job))
     figures: dict[str, dict[int, float]] = {n: {} for n in names}
     cpu: dict[str, float] = dict.fromkeys(names, 0.0)
     for name, deal, figure, seconds in done:

@@ -125,7 +125,9 @@ class Search:
     ``horizon`` actions after the candidate (None: to the end of the hand),
     ``pip_weight`` of the pips held at a cut-off count against their side,
     ``inference`` is the weight of the "passed-up points" preference in
-    sampling (:class:`~engine.players.knowledge.Knowledge`), ``tail`` (if
+    sampling (:class:`~engine.players.knowledge.Knowledge`; with ``uniform``
+    worlds are drawn uniformly among the consistent deals instead, as the
+    montecarlo level draws them, and ``inference`` is ignored), ``tail`` (if
     any) plays on from the horizon to the end of the hand. When
     ``exact_tiles`` is above 0 and at most that many tiles are left in the
     hands (and the boneyard, with ``exact_boneyard``; else it must be empty),
@@ -148,6 +150,7 @@ class Search:
         max_nodes: int = 20_000,
         exact_boneyard: bool = False,
         tail: Policy | None = None,
+        uniform: bool = False,
     ) -> None:
         if not legal:
             raise no_choice()
@@ -177,6 +180,7 @@ class Search:
             self.tiles_left += view.boneyard_size
         self.exact_boneyard = exact_boneyard
         self.tail = tail
+        self.uniform = uniform
         self.max_nodes = max_nodes
         self.solved = 0
         self.unsolved = 0
@@ -207,6 +211,7 @@ class Search:
         policy = self.policy
         horizon = self.horizon
         tail = self.tail
+        uniform = self.uniform
         playing = core.PHASE_PLAY
         utilities = self.utilities
         margins = self.margins
@@ -225,7 +230,7 @@ class Search:
                 now = clock()
                 if now + (now - start) / worlds > deadline:
                     break
-            world = know.sample(base, rng)
+            world = know.sample_uniform(base, rng) if uniform else know.sample(base, rng)
             alive = self.alive
             if exact:
                 solver = Solver(

@@ -89,6 +89,7 @@ class ExpertPlayer:
         max_nodes: int = 20_000,
         exact_boneyard: bool = False,
         tail: Policy | None = None,
+        uniform: bool = False,
     ) -> None:
         if budget is None and playouts is None:
             raise AllFivesError("the expert needs a time budget, a playout count, or both")
@@ -106,6 +107,7 @@ class ExpertPlayer:
         self.max_nodes = max_nodes
         self.exact_boneyard = exact_boneyard
         self.tail = tail
+        self.uniform = uniform
         self.last_playouts = 0
         self.last_nodes = 0
         self.last_alive: list[int] = []
@@ -134,6 +136,7 @@ class ExpertPlayer:
             max_nodes=self.max_nodes,
             exact_boneyard=self.exact_boneyard,
             tail=self.tail,
+            uniform=self.uniform,
         )
         search.run(playouts=self.playouts, budget=self.budget, race=self.race)
         self.last_playouts = search.playouts

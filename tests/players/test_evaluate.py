@@ -108,3 +108,25 @@ def test_honest_the_figures_survive_any_consistent_reshuffle(rules: Rules) -> No
         other = next(o for o in (reshuffled(state, seat, rng) for _ in range(500)) if o)
         values = evaluate(state.view(seat), playouts=160, seed=seed)
         assert values == evaluate(other.view(seat), playouts=160, seed=seed)
+
+
+def test_uniform_worlds_and_a_greedy_tail_keep_the_search_honest_and_seeded() -> None:
+    from engine.players.evaluate import Search
+    from engine.players.playout import greedy_policy
+
+    state = midgame(Rules(players=3), 31, 10)
+    seat = state.current
+    assert seat is not None
+    rng = random.Random(31)
+    other = next(o for o in (reshuffled(state, seat, rng) for _ in range(500)) if o)
+
+    def values(s: object, **options: object) -> tuple[ActionValue, ...]:
+        view = s.view(seat)  # type: ignore[attr-defined]
+        search = Search(view, view.legal_actions(), seed=2, **options)  # type: ignore[arg-type]
+        search.run(playouts=150)
+        return search.values()
+
+    for options in ({"uniform": True}, {"tail": greedy_policy}):
+        first = values(state, **options)
+        assert first == values(state, **options) == values(other, **options)
+        assert first != values(state)  # the option changes the search
