@@ -172,8 +172,11 @@ def test_a_game_to_the_end_downloaded_and_replayed(
     game = parse_game(saved)
     assert game.state.is_terminal and game.record.rules.target == 30
 
-    page.set_input_files(
-        "#upload-file",
+    with page.expect_file_chooser() as chooser:
+        page.click("#upload")  # the page's "Open a game file…"
+    # the keys went back to the game at once (Enter does not press the button again)
+    assert page.evaluate("() => document.activeElement.className") == "xterm-helper-textarea"
+    chooser.value.set_files(
         files=[{"name": "game.json", "mimeType": "application/json", "buffer": saved.encode()}],
     )
     text = wait_for(page, "Replay · the game you opened")
