@@ -4,6 +4,7 @@ against a raw client and two computers, to the end of a partnership game."""
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 
 from allfives_tui.net.client import join
@@ -61,6 +62,9 @@ async def test_a_tui_client_plays_a_whole_partnership_game_by_keyboard(tmp_path:
         assert app.remote.final_record.final_state() == table.state
         await pilot.press("q")
     assert app.lost is None
+    # the client autosaved nothing and took no lock: its data folder stays empty
+    data = Path(os.environ["ALLFIVES_DATA_DIR"])
+    assert not data.exists() or not any(data.iterdir())
     await host.close()
 
 
