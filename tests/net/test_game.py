@@ -59,22 +59,30 @@ async def test_raw_clients_play_a_whole_partnership_game_and_nothing_leaks(host:
         sent = GameRecord.model_validate(client.received[-1]["record"])
         assert sent.final_state() == table.state
     assert [s.kind for s in table.seats] == ["remote", "remote", "computer", "computer"]
-    # every message of the game, checked against the host's true state at its step
+    # every message of the game, of every kind, checked against the host's true state
+    # at the step of the latest picture before it (messages arrive in order)
     steps = list(table.record().steps())
     checked = 0
     for client in (ana, bob):
         assert client.seat is not None
+        state = None
+        kinds = set()
         for text in client.raw:
             message = json.loads(text)
-            if message["kind"] != "state":
+            kinds.add(message["kind"])
+            if message["kind"] == "state":
+                state = steps[message["step"] - 1].state
+                if state.phase is Phase.PLAY:
+                    own = {str(t) for t in state.hands[client.seat]}
+                    assert {str(t) for t in _view_hand(message)} == own
+            if message["kind"] == "record":  # everything, once the last hand is over
+                assert state is not None and state.is_terminal
                 continue
-            state = steps[message["step"] - 1].state
             seen = tiles_in(message)
-            assert not seen & hidden_from(state, client.seat), (message["step"], seen)
+            hidden = hidden_from(state, client.seat) if state is not None else set()
+            assert not seen & hidden, (message["kind"], seen & hidden)
             checked += 1
-            if state.phase is Phase.PLAY:
-                own = {str(t) for t in state.hands[client.seat]}
-                assert {str(t) for t in _view_hand(message)} == own
+        assert {"state", "record"} <= kinds
     assert checked > 40
     # the check can fail: the host's own truth holds hidden tiles the messages lack
     assert any(hidden_from(s.state, 0) for s in steps)
