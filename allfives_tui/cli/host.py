@@ -128,7 +128,10 @@ async def _serve(
         hint = join_hint(args.bind, port, bool(config.password))
         if resume is not None:
             game = resume[0].state
-            print(f"Reopened the unfinished game (hand {game.hand_number}) from {files.folder}.")
+            print(
+                f"Reopened the unfinished game (hand {game.hand_number}) from {files.folder}, "
+                "with its own rules and seats (--new starts a new game)."
+            )
         print(f"Hosting All Fives on {where}{scope}.")
         print(f"Friends join with: {hint}")
         if args.no_seat:
