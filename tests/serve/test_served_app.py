@@ -207,3 +207,29 @@ async def test_a_session_keeps_its_newest_twenty_uploads(data_dir: Path) -> None
             await pilot.press("q")
             await pilot.pause()
         assert len(list((data_dir / "uploaded").glob("*.json"))) == 20
+
+
+async def test_any_save_dialog_in_a_served_app_takes_a_file_name_only(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    """A save dialog opened without saying it is served (as Past games' export does)
+    still refuses a path in a served app, and starts from a bare name."""
+    app = served_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await play_one(pilot)
+        target = tmp_path / "export.json"
+        app.push_screen(SaveAsScreen(app.table.record(), str(target)))  # type: ignore[union-attr]
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SaveAsScreen) and screen.served
+        field = screen.query_one("#save-path", Input)
+        assert field.value == "export.json"
+        field.value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "file name only" in str(screen.query_one("#save-error").render())
+        assert not target.exists()
+        field.value = "export.json"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (data_dir / "saved" / "export.json").is_file() and not target.exists()

@@ -35,7 +35,8 @@ class SaveAsScreen(Dialog[Path | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, record: GameRecord, default: str, *, served: bool = False) -> None:
-        """``default`` fills the prompt; ``served`` asks for a file name to download."""
+        """``default`` fills the prompt; ``served`` asks for a file name to download
+        (as it does in any served app, whoever opens the dialog)."""
         super().__init__()
         self.record = record
         self.default = default
@@ -43,6 +44,11 @@ class SaveAsScreen(Dialog[Path | None]):
 
     def compose(self) -> ComposeResult:
         """Title, path input and the problem line."""
+        if not self.served and getattr(self.app, "served", False):
+            # opened over a served app by a screen that did not say (an export…):
+            # still a file name only, never a path on the server
+            self.served = True
+            self.default = Path(self.default).name
         yield TooSmall()
         with Vertical(id="save-as", classes="dialog"):
             title = "Download a copy of this game" if self.served else "Save a copy of this game"
