@@ -212,6 +212,10 @@ async def _handshake(
     try:
         await ws.send(encode(Hello(version=PROTOCOL_VERSION, name=name, token=token)))
         challenge = await _expect(ws, Challenge, timeout)
+        if challenge.password and not password:
+            raise JoinError(
+                "this table has a password: give it with --password (or $ALLFIVES_PASSWORD)"
+            )
         await ws.send(encode(Auth(proof=proof(password, challenge.nonce, name))))
         seated = await _expect(ws, SeatAssigned, timeout)
     except BaseException:

@@ -35,6 +35,9 @@ async def test_joining_nothing_and_a_wrong_password_say_why_in_one_line(tmp_path
     host = await start_host(rules=Rules(players=2, target=50), password="pw")
     with pytest.raises(JoinError, match=r"^wrong password for this table$"):
         await join(f"127.0.0.1:{host.port}", "Ana", "nope")
+    with pytest.raises(JoinError, match=r"^this table has a password: give it with --password"):
+        await join(f"127.0.0.1:{host.port}", "Ana")
+    assert host.sessions == set() or all(not s.signed_in for s in host.sessions)
     await host.close()
 
 
