@@ -3,6 +3,7 @@
 No Textual here: :mod:`~allfives_tui.net.protocol` (the messages),
 :mod:`~allfives_tui.net.host` (the host around a table),
 :mod:`~allfives_tui.net.hostfiles` (the host's record and tokens on disk),
-:mod:`~allfives_tui.net.client` (joining, rejoining) and
+:mod:`~allfives_tui.net.client` (joining, rejoining),
+:mod:`~allfives_tui.net.tokens` (a player's rejoin tokens) and
 :mod:`~allfives_tui.net.remote_table` (the host's table as one seat sees it).
 """

@@ -123,7 +123,6 @@ class RemoteTable:
         self.waiting: tuple[int, ...] = first.waiting
         self.final_record: GameRecord | None = None
         """The host's record of the game, once it is over."""
-        self.autosave: object = None
 
     @property
     def seats(self) -> tuple[Seat, ...]:
