@@ -199,7 +199,9 @@ class RemoteApp(AllFivesApp):
         self._send(Ready())
         others = [table.names[s] for s in table.waiting if s != self.seat] if table else []
         if others:
-            self.notify(f"The next hand is dealt when {', '.join(others)} are ready too.")
+            who = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
+            verb = "is" if len(others) == 1 else "are"
+            self.notify(f"The next hand is dealt when {who} {verb} ready too.")
 
     def play(self, seat: int, action: Action) -> bool:
         """Ask the host to play ``action`` for this seat (its engine judges it)."""
