@@ -18,7 +18,7 @@ from tests.tui.helpers import screen_text, take_a_turn
 
 
 async def test_a_tui_client_plays_a_whole_partnership_game_by_keyboard(tmp_path: Path) -> None:
-    host = await start_host(folder=tmp_path / "h", open_seats=2, rules=partnership(40))
+    host = await start_host(folder=tmp_path / "h", open_seats=2, rules=partnership(25))
     assert host.port is not None
     connection = await join(f"127.0.0.1:{host.port}", "Ana")
     assert connection.seat == 0
