@@ -60,6 +60,14 @@ async def test_a_tui_client_plays_a_whole_partnership_game_by_keyboard(tmp_path:
             await pilot.pause(0.02)
         assert app.remote.final_record is not None
         assert app.remote.final_record.final_state() == table.state
+        # the host closing after the game is no lost host: the game-over screen stays
+        await host.close()
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if any("closed the table" in n.message for n in app._notifications):
+                break
+        assert any("closed the table" in n.message for n in app._notifications)
+        assert isinstance(app.screen, GameOverScreen) and app.lost is None
         await pilot.press("q")
     assert app.lost is None
     # the client autosaved nothing and took no lock: its data folder stays empty
