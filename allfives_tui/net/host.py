@@ -58,10 +58,10 @@ from allfives_tui.net.protocol import (
     proof_matches,
 )
 from allfives_tui.table.storage import SEAT_NAMES
-from allfives_tui.table.table import Table
+from allfives_tui.table.table import Table, Turn
 from allfives_tui.table.words import describe_event
-from engine import Drew, Event, GameOver, HandOver, IllegalActionError, Phase, Rules
-from engine.players import LEVELS
+from engine import Action, Drew, Event, GameOver, HandOver, IllegalActionError, Phase, Rules
+from engine.players import LEVELS, Player, make_player
 from engine.record import LoadedGame, Seat, SeatKind
 
 DEFAULT_PORT = 7777
@@ -194,6 +194,7 @@ class Host:
         self._wake = asyncio.Event()
         self._ready: set[int] = set()
         self._loop_task: asyncio.Task[None] | None = None
+        self._stand_ins: dict[int, Player] = {}
         self.errors: list[BaseException] = []
         self.say: Callable[[str], None] | None = None
         """Where the host's running commentary goes (a host without a screen prints it)."""
@@ -316,7 +317,18 @@ class Host:
         assert turn is not None and turn.seat == seat
         state = table.state
         start = time.monotonic()
-        action = await asyncio.to_thread(table.choose, turn)
+        if self.slots[seat].computer:
+            choose = table.choose
+        else:  # a person's seat the computer plays for now, at the host's level
+            player = self._stand_ins.get(seat)
+            if player is None:
+                seed = table.seed * 8 + seat
+                player = self._stand_ins[seat] = make_player(self.config.level, seed=seed)
+
+            def choose(turn: Turn) -> Action:
+                return player.choose(turn.view, turn.legal)
+
+        action = await asyncio.to_thread(choose, turn)
         wait = self.config.pace - (time.monotonic() - start)
         if wait > 0:
             await asyncio.sleep(wait)

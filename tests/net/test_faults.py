@@ -78,6 +78,7 @@ async def test_after_the_grace_period_the_computer_plays_the_seat_until_its_play
     await asyncio.wait_for(bob_task, 20)
     assert any("the computer plays for them" in m.get("text", "") for m in bob.received)
     played_for_ana = [m for m in table.state.history if m.seat == 0]
+    assert 0 in host._stand_ins  # played at the host's level, for Ana
     assert played_for_ana or table.state.hand_number > 1
     again = await Raw.open(host.port)
     assert (await again.sign_in("Ana", token=ana.token))["rejoined"] is True
