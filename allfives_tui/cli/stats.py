@@ -15,7 +15,7 @@ import json
 import sys
 
 from allfives_tui.table.history import History, HistoryError, history_path
-from allfives_tui.table.history_stats import Filters, Stats, compute, parse_day, percent
+from allfives_tui.table.history_stats import Filters, Stats, compute, parse_day, percent, query
 from allfives_tui.table.storage import load_settings
 from allfives_tui.table.words import one_line
 
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
             with History(path) as history:
                 if history.notice:
                     print(f"{PROG}: {history.notice}", file=sys.stderr)
-                stats = compute(history.player_games(player), player, filters)
+                stats = query(history, player, filters)
                 people = history.people()
         except HistoryError as err:
             return _fail(str(err))

@@ -30,7 +30,7 @@ def test_a_finished_game_keeps_its_rules_seats_hands_scores_winner_and_record(
     record = play(SEATS, 7, target=100)
     assert record_game(record, now=T0 + timedelta(hours=1)).recorded
     with History() as history:
-        assert history.version == 1
+        assert history.version == 2
         (game,) = history.games()
         final = record.final_state()
         assert (game.game_id, game.players, game.target) == (record.game_id, 2, 100)
@@ -125,6 +125,6 @@ def test_the_database_is_sqlite_in_the_data_folder(data_dir: Path) -> None:
     path = history_path()
     assert path.parent == data_dir and path.name == "history.sqlite"
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
         scores = conn.execute("SELECT scores FROM games").fetchone()[0]
     assert isinstance(json.loads(scores), list)

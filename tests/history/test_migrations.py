@@ -1,6 +1,7 @@
 """The schema: a version 1 database (the fixture, made by the first schema's code and
-never regenerated) opens, reads and takes new games; later steps apply forward in order;
-a database from a newer allfives is refused without harm."""
+never regenerated) is upgraded to the current version (2: the records in their own
+table), reads and takes new games; later steps apply forward in order; a failing step
+leaves the old version whole; a database from a newer allfives is refused without harm."""
 
 from __future__ import annotations
 
@@ -41,8 +42,16 @@ def test_the_fixture_is_schema_1() -> None:
 
 
 def test_a_v1_history_opens_at_the_current_version_with_every_game(v1: Path) -> None:
+    old = sqlite3.connect(v1)
+    blobs = dict(old.execute("SELECT game_id, record FROM games").fetchall())
+    old.close()
     with History(v1) as history:
-        assert history.version == SCHEMA_VERSION
+        assert history.version == SCHEMA_VERSION == 2
+        columns = [r[1] for r in history.conn.execute("PRAGMA table_info(games)")]
+        assert "record" not in columns  # version 2: the records have a table of their own
+        moved = dict(history.conn.execute(
+            "SELECT g.game_id, r.record FROM records r JOIN games g ON g.id = r.game"))
+        assert moved == blobs
         games = history.games()
         assert len(games) == 8
         for game in games:  # every stored record still replays
@@ -55,21 +64,23 @@ def test_a_v1_history_opens_at_the_current_version_with_every_game(v1: Path) -> 
         assert history.count() == 9
 
 
-def _v2(conn: sqlite3.Connection) -> None:
+def _v3(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT ''")
     conn.execute("UPDATE games SET note = 'from v1'")
 
 
 def test_a_later_step_upgrades_the_v1_fixture_in_place_keeping_every_game(v1: Path) -> None:
     before = sqlite3.connect(v1).execute("SELECT game_id, record FROM games").fetchall()
-    with History(v1, migrations=(*MIGRATIONS, _v2)) as history:
-        assert history.version == 2
-        rows = history.conn.execute("SELECT game_id, record, note FROM games").fetchall()
+    with History(v1, migrations=(*MIGRATIONS, _v3)) as history:
+        assert history.version == 3
+        rows = history.conn.execute(
+            "SELECT g.game_id, r.record, g.note FROM games g JOIN records r ON r.game = g.id"
+        ).fetchall()
     assert [(g, r) for g, r, _ in rows] == before
     assert {n for *_, n in rows} == {"from v1"}
     # opened again: nothing applied twice
-    with History(v1, migrations=(*MIGRATIONS, _v2)) as history:
-        assert history.version == 2
+    with History(v1, migrations=(*MIGRATIONS, _v3)) as history:
+        assert history.version == 3
 
 
 def test_a_failing_step_leaves_the_old_version_whole(v1: Path) -> None:
@@ -80,14 +91,14 @@ def test_a_failing_step_leaves_the_old_version_whole(v1: Path) -> None:
     with pytest.raises(Exception, match="no_such_table"):
         History(v1, migrations=(*MIGRATIONS, broken))
     conn = sqlite3.connect(v1)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2  # v1 -> v2 went through
     columns = [r[1] for r in conn.execute("PRAGMA table_info(games)")]
     assert "half" not in columns
     conn.close()
 
 
 def test_a_newer_history_is_refused_and_the_game_kept_as_a_file(v1: Path) -> None:
-    with History(v1, migrations=(*MIGRATIONS, _v2)):
+    with History(v1, migrations=(*MIGRATIONS, _v3)):
         pass
     with pytest.raises(NewerHistoryError, match="newer allfives"):
         History(v1)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from allfives_tui.table.history import History
-from allfives_tui.table.history_stats import Filters, compute, wilson
+from allfives_tui.table.history_stats import Filters, compute, query, wilson
 from engine import GameOver, HandOver, Placed
 from engine.record import GameRecord
 from tests.history.games import random_game
@@ -131,6 +131,39 @@ def test_statistics_equal_a_recomputation_from_the_records(stored: Path, keep: F
     assert sum(g.wins for g in stats.groups) == stats.wins
     assert sum(w.wins + w.losses + w.abandoned for w in stats.weeks) == stats.games
     assert stats.per_hand == pytest.approx(stats.net / stats.hands)
+
+
+@pytest.mark.parametrize(
+    "keep",
+    [
+        Filters(),
+        Filters(level="random"),
+        Filters(level="person", players=3),
+        Filters(players=4),
+        Filters(since=date(2026, 1, 20), until=date(2026, 2, 28)),
+        Filters(until=date(2026, 1, 4)),
+    ],
+)
+def test_the_database_works_out_the_same_statistics(stored: Path, keep: Filters) -> None:
+    with History(stored) as history:
+        games = history.player_games("You")
+        assert query(history, "You", keep) == compute(games, "You", keep)
+        guest = history.player_games("Guest0")
+        assert query(history, "Guest0", keep) == compute(guest, "Guest0", keep)
+
+
+def test_the_database_statistics_in_another_time_zone(
+    stored: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    monkeypatch.setenv("TZ", "Pacific/Auckland")
+    time.tzset()
+    keep = Filters(since=date(2026, 1, 10), until=date(2026, 1, 31))
+    with History(stored) as history:
+        want = compute(history.player_games("You"), "You", keep)
+        assert query(history, "You", keep) == want
+    assert want.weeks and all(w.start.weekday() == 0 for w in want.weeks)
 
 
 def test_each_group_equals_a_recomputation(stored: Path) -> None:

@@ -85,7 +85,7 @@ async def test_statistics_show_the_figures_and_follow_the_filters(history: Path)
         # the opponent level, by keyboard: open the list, down to "vs random", Enter
         await pilot.click("#stats-level")
         await pilot.press("down", "enter")
-        await pilot.pause()
+        await _until(pilot, lambda: screen.loaded)
         assert screen.query_one("#stats-level", Select).value == "random"
         want = compute(games, "You", Filters(level="random"))
         assert _summary(screen) == summary_lines(want)
@@ -93,7 +93,7 @@ async def test_statistics_show_the_figures_and_follow_the_filters(history: Path)
         # a date range typed in
         await pilot.click("#stats-since")
         await pilot.press(*"2026-01-15")
-        await pilot.pause()
+        await _until(pilot, lambda: screen.loaded)
         want = compute(games, "You", Filters(level="random", since=T0.date().replace(day=15)))
         assert _summary(screen) == summary_lines(want)
         await pilot.click("#stats-until")

@@ -206,8 +206,9 @@ class NewGameScreen(Screen[None]):
                     yield Button("Back to the game", id="back", compact=True)
                 elif self.can_continue:
                     yield Button("Continue", id="continue", compact=True)
-                yield Button("Statistics", id="statistics", compact=True)
-                yield Button("Past games", id="past-games", compact=True)
+                if not self.can_go_back:  # over a game the row is full: ^t and ^g do
+                    yield Button("Statistics", id="statistics", compact=True)
+                    yield Button("Past games", id="past-games", compact=True)
                 yield Button("Quit", id="quit", compact=True)
         yield Footer()
 
