@@ -3,10 +3,11 @@
 textual-serve runs ``python -m allfives_tui.cli.serve_session ROOT`` for each
 browser that connects. This makes a new private folder under ``ROOT``
 (``session-XXXXXXXX``, mode 0700), points the data folder at it
-(``ALLFIVES_DATA_DIR``) and works from it, then runs the app with
-``served=True``. Sessions therefore never share the autosave's lock, an
-autosave or settings, and a session only ever sees its own files. A session
-that leaves no game behind removes its folder when it ends.
+(``ALLFIVES_DATA_DIR``) and works from it, then runs the app as
+:class:`~allfives_tui.ui.served.ServedApp` (``served=True``). Sessions
+therefore never share the autosave's lock, an autosave or settings, and a
+session only ever sees its own files. A session that leaves no game behind
+removes its folder when it ends.
 """
 
 from __future__ import annotations
@@ -45,9 +46,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ[storage.ENV_DATA_DIR] = str(folder)
     os.chdir(folder)  # nothing relative can point outside the session's folder
 
-    from allfives_tui.ui.app import AllFivesApp
+    from allfives_tui.ui.served import ServedApp
 
-    app = AllFivesApp(served=True)
+    app = ServedApp()
     try:
         app.run()
     finally:

@@ -17,11 +17,13 @@ from textual.widgets import Input, OptionList, Static
 
 from allfives_tui.table.storage import Settings
 from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.open_served import ServedOpenReplayScreen
 from allfives_tui.ui.screens.replay import ReplayScreen
 from allfives_tui.ui.screens.save_as import SaveAsScreen, download_name
-from engine.record import parse_game, save
+from allfives_tui.ui.served import ServedApp
+from engine.record import GameRecord, parse_game, save
 from tests.tui.helpers import settle
 
 
@@ -233,3 +235,53 @@ async def test_any_save_dialog_in_a_served_app_takes_a_file_name_only(
         await pilot.press("enter")
         await pilot.pause()
         assert (data_dir / "saved" / "export.json").is_file() and not target.exists()
+
+
+async def test_a_game_pasted_while_a_field_has_the_focus_opens_in_the_replay() -> None:
+    """The page's "Open a game file…" while the new-game screen's name field has the
+    focus: the game opens, and the name stays as it was."""
+    app = ServedApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        name = app.screen.query_one("#name", Input)
+        name.focus()
+        await pilot.pause()
+        before = name.value
+        text = played_record().to_json()
+        app.post_message(events.Paste(text.replace("\n", "\r")))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert name.value == before
+
+
+async def test_quitting_a_served_game_asks_first() -> None:
+    app = ServedApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n")  # start (the new-game screen's key)
+        await play_one(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "cannot be continued" in shown(app.screen)
+        await pilot.press("n")  # keep playing
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.is_running
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+def played_record() -> GameRecord:
+    """A short game's record (two moves), made through the table as the app does."""
+    from allfives_tui.table.table import Table
+
+    table = Table.from_settings(Settings(seed=4, speed=0.0))  # dealt already
+    for _ in range(2):
+        turn = table.turn()
+        assert turn is not None
+        table.act(turn.seat, turn.legal[0])
+    return table.record()
