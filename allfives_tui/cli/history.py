@@ -68,7 +68,7 @@ def list_games(args: argparse.Namespace) -> int:
         with History(path) as history:
             if history.notice:
                 print(f"{PROG}: {history.notice}", file=sys.stderr)
-            games = history.games()
+            games = history.games(limit=None if args.search else args.limit)
     except HistoryError as err:
         return _fail(str(err))
     if args.search:

@@ -376,13 +376,17 @@ class GameSummary:
         """When it started, in local time: "2026-01-05 09:00"."""
         return self.started.astimezone().strftime("%Y-%m-%d %H:%M")
 
-    def matches(self, text: str, name: str) -> bool:
-        """True when every word of ``text`` is in the game's date, players, levels or
-        result (for ``name``), ignoring case."""
-        hay = " ".join(
+    def search_text(self, name: str) -> str:
+        """What a search looks in (lower case): the date, the players and levels, the
+        result for ``name``, the player count and the id."""
+        return " ".join(
             (self.local_start(), self.others(name), self.result(name), f"{self.players}p",
              "partners" if self.partnerships else "", self.game_id)
         ).lower()
+
+    def matches(self, text: str, name: str) -> bool:
+        """True when every word of ``text`` is in :meth:`search_text`, ignoring case."""
+        hay = self.search_text(name)
         return all(word in hay for word in text.lower().split())
 
 
@@ -718,31 +722,28 @@ class History:
     def games(self, limit: int | None = None) -> list[GameSummary]:
         """Past games, newest first (at most ``limit``)."""
         sql = (
-            "SELECT g.id, g.game_id, g.started, g.players, g.partnerships, g.target, "
-            "g.finished, g.winner, g.scores, g.hands, "
-            "(SELECT group_concat(s.name || char(30) || s.kind || char(30) || "
-            "coalesce(s.level, ''), char(31)) FROM (SELECT * FROM seats WHERE game = g.id "
-            "ORDER BY seat) s) FROM games g ORDER BY g.started DESC, g.id DESC"
+            "SELECT id, game_id, started, players, partnerships, target, finished, winner, "
+            "scores, hands FROM games ORDER BY started DESC, id DESC"
         )
         params: tuple[int, ...] = ()
         if limit is not None:
             sql += " LIMIT ?"
             params = (limit,)
-        out = []
-        for row in self.conn.execute(sql, params):
-            seats = tuple(
-                SeatSummary(name, kind, level or None)
-                for name, kind, level in (part.split("\x1e") for part in (row[10] or "").split(
-                    "\x1f") if part)
+        rows = self.conn.execute(sql, params).fetchall()
+        seats: dict[int, list[SeatSummary]] = {}
+        seat_sql = "SELECT game, name, kind, level FROM seats"
+        if limit is not None:
+            seat_sql += f" WHERE game IN ({','.join(str(int(r[0])) for r in rows) or 'NULL'})"
+        for game, name, kind, level in self.conn.execute(seat_sql + " ORDER BY game, seat"):
+            seats.setdefault(game, []).append(SeatSummary(name, kind, level or None))
+        return [
+            GameSummary(
+                key=r[0], game_id=r[1], started=parse_utc(r[2]), players=r[3],
+                partnerships=bool(r[4]), target=r[5], finished=bool(r[6]), winner=r[7],
+                scores=tuple(json.loads(r[8])), hands=r[9], seats=tuple(seats.get(r[0], ())),
             )
-            out.append(
-                GameSummary(
-                    key=row[0], game_id=row[1], started=parse_utc(row[2]), players=row[3],
-                    partnerships=bool(row[4]), target=row[5], finished=bool(row[6]),
-                    winner=row[7], scores=tuple(json.loads(row[8])), hands=row[9], seats=seats,
-                )
-            )
-        return out
+            for r in rows
+        ]
 
     def last_game_id(self) -> str | None:
         """The id of the newest game, or ``None`` in an empty history."""

@@ -29,6 +29,8 @@ from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.record import LoadedGame
 
 HISTORY_CSS = Path(__file__).with_name("history.tcss")
+SHOWN = 300
+"""At most this many games are listed at once (the newest that match the search)."""
 
 
 class PastGamesScreen(Screen[None]):
@@ -50,6 +52,8 @@ class PastGamesScreen(Screen[None]):
         """The games were read (``error`` says why they could not be)."""
 
         games: list[GameSummary]
+        texts: list[str]
+        """Each game's :meth:`~GameSummary.search_text`."""
         error: str | None
 
     @dataclass
@@ -66,6 +70,7 @@ class PastGamesScreen(Screen[None]):
         self.player = player
         self.path = path
         self.games: list[GameSummary] = []
+        self.texts: list[str] = []
         self.shown: list[GameSummary] = []
         self.loaded = False
 
@@ -104,20 +109,29 @@ class PastGamesScreen(Screen[None]):
                     error = history.notice
             except HistoryError as err:
                 error = str(err)
-        self.post_message(self.Loaded(games, error))
+        self.post_message(self._loaded_message(games, error))
+
+    def _loaded_message(self, games: list[GameSummary], error: str | None) -> Loaded:
+        return self.Loaded(games, [g.search_text(self.player) for g in games], error)
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
         if message.error:
             self.notify(message.error, severity="warning", timeout=10)
         self.games = message.games
+        self.texts = message.texts
         self.fill()
         self.loaded = True
 
     def fill(self) -> None:
         """Show the games that match the search."""
         text = self.query_one("#past-search", Input).value
-        self.shown = [g for g in self.games if not text or g.matches(text, self.player)]
+        words = text.lower().split()
+        matching = [
+            g for g, hay in zip(self.games, self.texts, strict=True)
+            if all(w in hay for w in words)
+        ]
+        self.shown = matching[:SHOWN]
         table = self.query_one("#past-games", DataTable)
         table.clear()
         for g in self.shown:
@@ -130,12 +144,13 @@ class PastGamesScreen(Screen[None]):
                 key=g.game_id,
             )
         status = self.query_one("#past-status", Static)
+        more = f"; the newest {SHOWN} are listed" if len(matching) > SHOWN else ""
         if not self.games:
             status.update("No games yet: every game played is kept here.")
-        elif text:
-            status.update(f"{len(self.shown)} of {len(self.games)} games match.")
+        elif words:
+            status.update(f"{len(matching)} of {len(self.games)} games match{more}.")
         else:
-            status.update(f"{len(self.games)} games.")
+            status.update(f"{len(self.games)} games{more}.")
 
     @on(Input.Changed, "#past-search")
     def _search(self) -> None:
@@ -246,9 +261,9 @@ class PastGamesScreen(Screen[None]):
                 history.delete(game_id)
                 games = history.games()
         except HistoryError as err:
-            self.post_message(self.Loaded(self.games, str(err)))
+            self.post_message(self.Loaded(self.games, self.texts, str(err)))
             return
-        self.post_message(self.Loaded(games, None))
+        self.post_message(self._loaded_message(games, None))
 
     def action_search(self) -> None:
         """Focus the search field."""
