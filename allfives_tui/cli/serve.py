@@ -7,10 +7,11 @@ autosave or settings. The session runs the app in served mode, where no
 server path can be typed or is shown (Save a copy… is a browser download,
 Open replay… offers the session's own games or a file from the browser).
 
-The page is :file:`serve_page/app_index.html`, textual-serve's page made to
-load nothing from another host (its web font is its own bundled Roboto Mono,
-not Google Fonts) and to show the game's name, never the server's command
-line. The server listens on 127.0.0.1 unless ``--bind`` names another address.
+The server (:mod:`allfives_tui.cli.serve_server`) hands out
+:file:`serve_page/app_index.html`, textual-serve's page made to load nothing
+from another host (its web font is its own bundled Roboto Mono, not Google
+Fonts) and to show the game's name, never the server's command line. It
+listens on 127.0.0.1 unless ``--bind`` names another address.
 """
 
 from __future__ import annotations
@@ -21,21 +22,12 @@ import shlex
 import socket
 import sys
 from pathlib import Path
-from typing import Any
-from urllib.parse import urlsplit
 
 from allfives_tui.cli.parser import PROG
 from allfives_tui.table import storage
 
-PAGE_FOLDER = Path(__file__).with_name("serve_page")
-"""The folder of the page template (``app_index.html``)."""
 SESSIONS = "sessions"
 """The folder, in the server's data folder, that holds one folder per browser session."""
-TITLE = "All Fives"
-DEFAULT_BIND = "127.0.0.1"
-DEFAULT_PORT = 8000
-FULL_CODE = 4029
-"""The WebSocket close code (an application's own, 4000-4999) for "too many games"."""
 
 
 class ServeError(ValueError):
@@ -53,14 +45,6 @@ def session_command(root: Path) -> str:
         shlex.quote(part)
         for part in (sys.executable, "-m", "allfives_tui.cli.serve_session", str(root))
     )
-
-
-def page_url(bind: str, port: int) -> str:
-    """The address to open: ``http://127.0.0.1:8000`` (an IPv6 address in brackets)."""
-    host = "127.0.0.1" if bind in ("", "0.0.0.0") else "::1" if bind == "::" else bind
-    if ":" in host:
-        host = f"[{host}]"
-    return f"http://{host}:{port}/"
 
 
 def check_address(bind: str, port: int) -> None:
@@ -87,76 +71,6 @@ def check_address(bind: str, port: int) -> None:
             raise ServeError(f"cannot listen on {bind} port {port}: {why}") from None
 
 
-def same_origin(origin: str | None, host: str) -> bool:
-    """True when a socket's ``Origin`` is the page's own server (or not given, as
-    by a program rather than a page)."""
-    if origin is None:
-        return True
-    return urlsplit(origin).netloc.lower() == host.lower()
-
-
-def full_message(limit: int) -> bytes:
-    """What a browser is shown when ``limit`` games are being played already."""
-    games = "game is" if limit == 1 else "games are"
-    return (
-        f"\r\n  {TITLE}: {limit} {games} being played here already; "
-        "try again in a while.\r\n"
-    ).encode()
-
-
-def make_server(bind: str, port: int, root: Path, max_sessions: int = 10) -> Any:
-    """The textual-serve server of the game, its page replaced by ours; at most
-    ``max_sessions`` games (app processes) at once."""
-    from aiohttp import web
-    from textual_serve.server import Server
-
-    class GameServer(Server):
-        """textual-serve's server, announcing the game's address (not the command)
-        and starting no more than ``max_sessions`` sessions at once."""
-
-        sessions = 0
-
-        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-            if not same_origin(request.headers.get("Origin"), request.host):
-                # another site's page may not start or drive a game through the
-                # player's browser (cross-site WebSocket hijacking)
-                raise web.HTTPForbidden(text="This game's page must be opened from this server.")
-            if self.sessions >= max_sessions:
-                refused = web.WebSocketResponse()
-                await refused.prepare(request)
-                message = full_message(max_sessions)
-                await refused.send_bytes(message)
-                # the page shows a close's reason in its "Session ended" box
-                await refused.close(code=FULL_CODE, message=message.strip())
-                return refused
-            self.sessions += 1
-            try:
-                return await super().handle_websocket(request)
-            finally:
-                self.sessions -= 1
-
-        async def on_startup(self, app: Any) -> None:
-            self.console.print(
-                f"{TITLE}: open {page_url(bind, port)} in a web browser "
-                f"(each visit plays in its own folder under {root}).",
-                highlight=False,
-            )
-            if bind not in ("127.0.0.1", "::1", "localhost"):
-                self.console.print(
-                    f"Listening on {bind}: anyone who can reach this machine can play.",
-                    highlight=False,
-                )
-            self.console.print("Press Ctrl+C to stop.", highlight=False)
-
-    return GameServer(
-        session_command(root),
-        host=bind,
-        port=port,
-        title=TITLE,
-        templates_path=PAGE_FOLDER,
-    )
-
-
 def run(args: argparse.Namespace) -> int:
     """Serve the game until Ctrl+C: 0 then; 1 when the server cannot start."""
     bind: str = args.bind
@@ -171,13 +85,11 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         print(f"{PROG} serve: cannot make {root}: {err.strerror or err}", file=sys.stderr)
         return 1
-    try:
-        import textual_serve  # noqa: F401
-    except ImportError:
-        print(f"{PROG} serve: textual-serve is not installed (pip install textual-serve)",
-              file=sys.stderr)
-        return 1
-    server = make_server(bind, port, root, args.max_sessions)
+    from allfives_tui.cli.serve_server import GameServer
+
+    server = GameServer(
+        session_command(root), host=bind, port=port, root=root, max_sessions=args.max_sessions
+    )
     try:
         server.serve()
     except OSError as err:  # lost a race for the port since the check

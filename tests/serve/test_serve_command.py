@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import socket
 import stat
+import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -18,10 +21,10 @@ import pytest
 
 from allfives_tui.cli import main
 from allfives_tui.cli.parser import parse
-from allfives_tui.cli.serve import full_message
+from allfives_tui.cli.serve_server import MAX_COLUMNS, MAX_ROWS, clamp_size, full_message
 from allfives_tui.cli.serve_session import kept_games, new_session_folder
 from allfives_tui.table.storage import GameLock
-from tests.serve.browser import free_port, serving
+from tests.serve.browser import _wait_for_page, free_port, serving
 
 
 def test_serve_listens_on_this_machine_only_unless_told() -> None:
@@ -157,3 +160,56 @@ def test_another_sites_page_cannot_start_a_game(data_dir: Path) -> None:
         while list((data_dir / "sessions").glob("session-*")):  # no game: nothing kept
             assert time.monotonic() < deadline, "the session's folder stayed"
             time.sleep(0.1)
+
+
+def test_a_browser_cannot_ask_for_a_huge_terminal(data_dir: Path) -> None:
+    """The size a page asks for is kept within bounds: a session asked for a
+    million columns draws its screen at most MAX_COLUMNS wide."""
+    from websockets.sync.client import connect
+
+    assert clamp_size(10**6, 10**6) == (MAX_COLUMNS, MAX_ROWS)
+    assert clamp_size(-5, 0) == (1, 1)
+    assert clamp_size(120, 40) == (120, 40)
+    with serving(data_dir) as url:
+        socket_url = url.replace("http://", "ws://") + "ws?width=1000000&height=1000000"
+        with connect(socket_url, open_timeout=10) as huge:
+            screen = b""
+            deadline = time.monotonic() + 20
+            while b"new game" not in screen and time.monotonic() < deadline:
+                screen += huge.recv(timeout=20)  # type: ignore[operator]
+            assert b"new game" in screen
+            # the new-game box is centred: it starts within the first MAX_COLUMNS cells
+            # (a cursor move to column c is ESC[row;cH)
+            columns = [int(c) for c in re.findall(rb"\x1b\[\d+;(\d+)H", screen)]
+            assert columns and max(columns) <= MAX_COLUMNS
+
+
+def test_stopping_the_server_ends_every_session_at_once(data_dir: Path) -> None:
+    """Ctrl+C with a game open: the server stops within seconds, the session's app
+    quits and its folder (no game) is gone."""
+    from websockets.sync.client import connect
+
+    port = free_port()
+    env = {**os.environ, "ALLFIVES_DATA_DIR": str(data_dir)}
+    with tempfile.TemporaryFile() as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "allfives_tui", "serve", "--port", str(port)],
+            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        try:
+            url = _wait_for_page(server, log, f"http://127.0.0.1:{port}/")
+            with connect(url.replace("http://", "ws://") + "ws", open_timeout=10) as game:
+                assert len(game.recv(timeout=15)) > 0  # type: ignore[arg-type]
+                assert len(list((data_dir / "sessions").glob("session-*"))) == 1
+                started = time.monotonic()
+                server.send_signal(signal.SIGINT)
+                assert server.wait(15) == 0
+                assert time.monotonic() - started < 10
+        finally:
+            if server.poll() is None:
+                server.kill()
+                server.wait()
+    deadline = time.monotonic() + 10
+    while list((data_dir / "sessions").glob("session-*")):
+        assert time.monotonic() < deadline, "the session's app did not quit"
+        time.sleep(0.1)
