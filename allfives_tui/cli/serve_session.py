@@ -42,7 +42,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(args) != 1:
         print("usage: python -m allfives_tui.cli.serve_session ROOT", file=sys.stderr)
         return 2
-    folder = new_session_folder(Path(args[0]))
+    try:
+        folder = new_session_folder(Path(args[0]))
+    except OSError as err:  # shown in the server's log; the page says the session ended
+        print(f"allfives serve: cannot make a session folder in {args[0]}: "
+              f"{err.strerror or err}", file=sys.stderr)
+        return 1
     os.environ[storage.ENV_DATA_DIR] = str(folder)
     os.chdir(folder)  # nothing relative can point outside the session's folder
 

@@ -213,3 +213,16 @@ def test_stopping_the_server_ends_every_session_at_once(data_dir: Path) -> None:
     while list((data_dir / "sessions").glob("session-*")):
         assert time.monotonic() < deadline, "the session's app did not quit"
         time.sleep(0.1)
+
+
+def test_a_session_that_cannot_make_its_folder_says_so_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from allfives_tui.cli.serve_session import main as session
+
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    assert session([str(blocked / "sessions")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("allfives serve: cannot make a session folder in ")
+    assert session([]) == 2
