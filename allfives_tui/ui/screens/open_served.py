@@ -97,19 +97,7 @@ def keep_upload(text: str) -> Path:
 class ServedOpenReplayScreen(Dialog[None]):
     """Choose one of the session's games, or paste (upload) one, and replay it."""
 
-    DEFAULT_CSS = """
-    ServedOpenReplayScreen { align: center middle; }
-    ServedOpenReplayScreen #open-served {
-        width: 72; max-width: 95%; height: auto; max-height: 95%;
-        padding: 1 2; border: thick $primary; background: $surface;
-    }
-    ServedOpenReplayScreen #open-served-title { text-style: bold; margin-bottom: 1; }
-    ServedOpenReplayScreen #served-games { height: auto; max-height: 8; }
-    ServedOpenReplayScreen #served-note { color: $text-muted; height: auto; margin-top: 1; }
-    ServedOpenReplayScreen #open-problem { color: $error; margin-top: 1; height: auto; }
-    ServedOpenReplayScreen #open-buttons { height: auto; margin-top: 1; }
-    ServedOpenReplayScreen #open-buttons Button { margin-right: 1; }
-    """
+    CSS_PATH = Path(__file__).with_name("open_served.tcss")
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
