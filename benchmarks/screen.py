@@ -54,6 +54,7 @@ def _expert(**options: Any) -> Factory:
 
 VARIANTS: dict[str, Factory] = {
     "expert": _expert(),
+    "expert-no-exact": _expert(exact_tiles=0),
     "exact10": _expert(exact_tiles=10),
     "exact14": _expert(exact_tiles=14),
     "exact18": _expert(exact_tiles=18),

@@ -16,7 +16,11 @@ standard errors alone suggest.
 
 A playout plays the action, then ``horizon`` more actions (6) with the
 reply-aware policy (:func:`engine.players.playout.reply_policy`) for every
-seat, or to the end of the hand. Its outcome is read two
+seat, or to the end of the hand. Once at most :data:`EXACT_TILES` tiles are
+left in the hands and the boneyard, each world is instead solved exactly to
+the end of the hand (:mod:`engine.players.endgame`; the sampled boneyard's
+order is part of the world), falling back to the playout for a world it cannot
+solve within its position cap or the budget. Its outcome is read two
 ways, both for the mover's *side* (its partnership, in a partnership game):
 
 * ``win`` — the chance of winning the game from the scores the playout
@@ -65,6 +69,11 @@ RACE_EVERY = 16
 
 RACE_Z = 2.5
 """How many standard errors behind the leader an action must be to be dropped."""
+
+EXACT_TILES = 14
+"""Tiles left in the hands and the boneyard together at which each world is solved
+exactly to the end of the hand (:mod:`engine.players.endgame`): a paired screen
+gained +0.85 +- 0.43 points a hand with it (docs/expert.md)."""
 
 
 @dataclass(frozen=True)
@@ -146,9 +155,9 @@ class Search:
         horizon: int | None = 6,
         pip_weight: float = 0.5,
         inference: float = 0.9,
-        exact_tiles: int = 0,
+        exact_tiles: int = EXACT_TILES,
         max_nodes: int = 20_000,
-        exact_boneyard: bool = False,
+        exact_boneyard: bool = True,
         tail: Policy | None = None,
         uniform: bool = False,
     ) -> None:

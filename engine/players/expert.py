@@ -16,6 +16,10 @@ end of the hand. Early in a game a point is then worth about a point; near
 the target it plays to win the game rather than for points: it blocks a side
 about to get there, and takes risks when behind that it avoids when ahead.
 
+Once at most :data:`~engine.players.evaluate.EXACT_TILES` tiles are left in
+the hands and the boneyard, each world is solved exactly to the end of the hand
+instead (:mod:`engine.players.endgame`), with the same valuation.
+
 Every action is played out in the same worlds, so their comparison is paired;
 every few worlds actions that are clearly behind the leader are dropped
 (racing) and the remaining time goes to the contenders. The chosen action has
@@ -41,7 +45,7 @@ from collections.abc import Sequence
 from engine.actions import Action
 from engine.errors import AllFivesError
 from engine.players.base import no_choice
-from engine.players.evaluate import RACE_EVERY, RACE_Z, ActionValue, Search
+from engine.players.evaluate import EXACT_TILES, RACE_EVERY, RACE_Z, ActionValue, Search
 from engine.players.limits import (
     DEFAULT_BUDGET,
     action_code_of,
@@ -85,9 +89,9 @@ class ExpertPlayer:
         pip_weight: float = 0.5,
         race: bool = True,
         inference: float = 0.9,
-        exact_tiles: int = 0,
+        exact_tiles: int = EXACT_TILES,
         max_nodes: int = 20_000,
-        exact_boneyard: bool = False,
+        exact_boneyard: bool = True,
         tail: Policy | None = None,
         uniform: bool = False,
     ) -> None:
