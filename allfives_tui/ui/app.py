@@ -25,6 +25,8 @@ from textual.timer import Timer
 from textual.worker import WorkerFailed, get_current_worker
 
 from allfives_tui.table import storage
+from allfives_tui.table.coach import hint as coach_hint
+from allfives_tui.table.coaching import TableCoach
 from allfives_tui.table.history import HistoryWriter
 from allfives_tui.table.storage import AutoSaver, GameLock, Settings
 from allfives_tui.table.table import Table, Turn
@@ -37,6 +39,7 @@ from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.screens.help import HelpScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
+from allfives_tui.ui.screens.report import ReportScreen
 from allfives_tui.ui.screens.save_as import SaveAsScreen
 from allfives_tui.ui.widgets import WIDGETS_CSS
 from allfives_tui.ui.widgets.too_small import (
@@ -44,7 +47,18 @@ from allfives_tui.ui.widgets.too_small import (
     message_showing,
     too_small,
 )
-from engine import Action, Draw, Event, IllegalActionError, Pass, Phase, RecordError
+from engine import (
+    Action,
+    Draw,
+    Event,
+    GameState,
+    IllegalActionError,
+    Pass,
+    Phase,
+    RecordError,
+    SeatView,
+)
+from engine.players.evaluate import ActionValue
 from engine.record import GameRecord, LoadedGame
 
 APP_CSS = Path(__file__).with_name("app.tcss")
@@ -100,6 +114,8 @@ class AllFivesApp(App[None]):
         self.crash_report: str | None = None
         """After a crash: one line naming where the game is kept and the crash log."""
         self.table: Table | None = None
+        self.coach: TableCoach | None = None
+        """The coach of the game in progress: hints, and the person's moves rated."""
         self.viewer: int | None = 0
         """The seat whose tiles show: the person at this terminal (``None`` between
         two people's turns in hot-seat play)."""
@@ -115,6 +131,7 @@ class AllFivesApp(App[None]):
         """Open the new-game screen, or go straight into a game."""
         self._check_size()
         self._take_the_autosave()
+        self.set_interval(0.25, self._coach_poll)
         for notice in self.notices:
             self.notify(notice, severity="warning", timeout=12)
         if self.resume is not None:
@@ -165,7 +182,12 @@ class AllFivesApp(App[None]):
         # (hot-seat) see theirs only on their own turn, after a cover.
         self.viewer = None if self.hot_seat else (table.people[0] if table.people else 0)
         self._autosave(table.record())
-        return GameScreen(table, self.viewer, auto_draw=self.settings.auto_draw)
+        if self.coach is not None:
+            self.coach.close()
+        self.coach = TableCoach(table, self.settings)
+        self.coach.start()
+        hints = self.coach.hints
+        return GameScreen(table, self.viewer, auto_draw=self.settings.auto_draw, hints=hints)
 
     @on(GameScreen.Ready)
     def _screen_ready(self, message: GameScreen.Ready) -> None:
@@ -255,6 +277,8 @@ class AllFivesApp(App[None]):
         self._stop_waiting()
         self.workers.cancel_group(self, "computer")
         screen.taken_back()
+        if self.coach is not None:
+            self.coach.changed()
 
     def play(self, seat: int, action: Action) -> bool:
         """``seat`` takes ``action`` at the table; False (and a message) if it may not."""
@@ -274,6 +298,8 @@ class AllFivesApp(App[None]):
         if screen is not None and self.table is not None:
             screen.show_events(events)
             screen.state = self.table.state
+        if self.coach is not None:
+            self.coach.changed()
         self._advance()
 
     def _advance(self) -> None:
@@ -286,8 +312,12 @@ class AllFivesApp(App[None]):
             return
         if table.state.phase is Phase.DEAL:
             if table.hand_over is not None:
-                summary = HandSummaryScreen(table.state, table.hand_over, self._words())
+                rated = self.coach is not None and self.coach.rates
+                summary = HandSummaryScreen(
+                    table.state, table.hand_over, self._words(), rated=rated
+                )
                 self.push_screen(summary, self._deal)
+                self.call_after_refresh(self._coach_poll, True)
             else:
                 self._deal()
             return
@@ -340,7 +370,14 @@ class AllFivesApp(App[None]):
         worker = get_current_worker()
         start = time.monotonic()
         state = table.state
-        action = table.choose(turn)
+        coach = self.coach
+        if coach is not None:
+            coach.pause()  # the analysis waits while a computer thinks
+        try:
+            action = table.choose(turn)
+        finally:
+            if coach is not None:
+                coach.resume()
         wait = self.speed - (time.monotonic() - start)
         if wait > 0:
             pace = threading.Event()
@@ -360,6 +397,49 @@ class AllFivesApp(App[None]):
             return
         if self.table is table and table.state is state and self.game_screen is not None:
             self.play(seat, action)
+
+    # -- the coach ---------------------------------------------------------------
+    @on(GameScreen.HintAsked)
+    def _hint_asked(self, message: GameScreen.HintAsked) -> None:
+        """Count the hint and work it out off the UI thread, from the person's view."""
+        coach, seat = self.coach, self.viewer
+        if coach is None or not coach.hints or seat is None or self.table is None:
+            return
+        if message.state is not self.table.state:
+            return
+        coach.hint_used()
+        self.hint_worker(message.state, message.state.view(seat))
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=True)
+    def hint_worker(self, state: GameState, view: SeatView) -> None:
+        """The coach's hint for ``view`` (the analysis waits meanwhile)."""
+        worker = get_current_worker()
+        coach = self.coach
+        if coach is not None:
+            coach.pause()
+        try:
+            values = coach_hint(view)
+        finally:
+            if coach is not None:
+                coach.resume()
+        if not worker.is_cancelled:
+            self.call_from_thread(self._hint_done, state, values)
+
+    def _hint_done(self, state: GameState, values: tuple[ActionValue, ...]) -> None:
+        screen = self.game_screen
+        if screen is not None:
+            screen.show_hint(state, values)
+
+    def _coach_poll(self, force: bool = False) -> None:
+        """Collect the ratings the analyst sent; a summary or report on show gets them."""
+        coach = self.coach
+        if coach is None or not (coach.poll() or force):
+            return
+        screen = self.screen
+        if isinstance(screen, HandSummaryScreen) and screen.rated:
+            screen.show_costly(*coach.hand_status(screen.event.hand_number))
+        elif isinstance(screen, ReportScreen) and coach.rates:
+            screen.show_review(coach.review())
 
     def _stop_waiting(self) -> None:
         """Cut short a computer's pace (its result is then dropped)."""
@@ -384,10 +464,20 @@ class AllFivesApp(App[None]):
             elif choice == "replay":
                 # back to these choices when the replay closes
                 self.open_replay(table.record(), self._show_game_over)
+            elif choice == "report":
+                coach = self.coach
+                report = ReportScreen(
+                    table.record(),
+                    self._words(),
+                    coach.review() if coach is not None and coach.rates else None,
+                    hints=coach.hints_used if coach is not None else 0,
+                    seat=self.viewer,
+                )
+                self.push_screen(report, lambda _: self._show_game_over())
             else:
                 self.exit()
 
-        self.push_screen(GameOverScreen(table.state, self._words()), chosen)
+        self.push_screen(GameOverScreen(table.state, self._words(), report=True), chosen)
 
     # -- the history -----------------------------------------------------------
     def _record_abandoned(self) -> None:
@@ -480,6 +570,8 @@ class AllFivesApp(App[None]):
     async def on_unmount(self) -> None:
         """Let the last save reach the disk, then let the autosave's lock go."""
         self._stop_waiting()
+        if self.coach is not None:
+            self.coach.close()
         if self.saver is not None:
             self.saver.close()
         if self.history is not None:

@@ -5,15 +5,26 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import ProgressBar
 
 from allfives_tui.table import coach
+from allfives_tui.table.coaching import hints_path
+from allfives_tui.table.storage import PERSON, Settings
+from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.screens.game import GameScreen
+from allfives_tui.ui.screens.game_over import GameOverScreen
+from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.screens.replay import ReplayApp, ReplayScreen
+from allfives_tui.ui.screens.report import ReportScreen
 from allfives_tui.ui.widgets.analysis import AnalysisPane
+from allfives_tui.ui.widgets.hint import HintPanel
+from engine import Phase, Play, to_text
+from engine.players.evaluate import evaluate
 from tests.coach.helpers import short_game
-from tests.tui.helpers import screen_text
+from tests.tui.helpers import screen_text, settle
 
 SIZE = (100, 30)
 
@@ -74,3 +85,173 @@ async def test_a_game_in_progress_is_rated_for_its_player_only() -> None:
         assert pane.review is not None
         assert pane.review.ratings == coach.review(record, 0).ratings
         assert all(r.seat == 0 and r.index < 20 for r in pane.review.ratings)
+
+
+# -- at the table ---------------------------------------------------------------------
+
+
+def _alone(seed: int, target: int = 0, **more: Any) -> AllFivesApp:
+    settings = Settings(players=2, seed=seed, target=target, speed=0.0, levels=["heuristic"] * 3)
+    return AllFivesApp(settings.model_copy(update=more), start=True, speed=0.0)
+
+
+async def _to_a_choice(pilot: Pilot[None], app: AllFivesApp) -> GameScreen:
+    """Play the first legal action until the person has a real choice."""
+    for _ in range(60):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, HandSummaryScreen):
+            await pilot.press("enter")
+            continue
+        assert isinstance(screen, GameScreen)
+        legal = screen.legal()
+        if len(legal) > 1:
+            return screen
+        assert app.viewer is not None
+        app.play(app.viewer, legal[0])
+    raise AssertionError("no choice came")
+
+
+async def test_the_hint_key_marks_the_best_tile_and_end_and_counts(data_dir: Path) -> None:
+    app = _alone(seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _to_a_choice(pilot, app)
+        text = screen_text(app)
+        assert "t Hint" in text and "q Quit" in text  # the footer at 80 columns
+        state = screen.state
+        await pilot.press("t")
+        panel = screen.query_one(HintPanel)
+        assert panel.has_class("-shown")
+        await _until(pilot, lambda: "Hint  win" in str(panel.render()), timeout=30)
+        assert app.coach is not None and app.coach.hints_used == 1
+        assert app.table is not None
+        assert f'"{app.table.game_id}": 1' in hints_path().read_text()
+        shown = str(panel.render()).splitlines()
+        best_text = shown[1].removeprefix("▶ ")[:7].strip()
+        legal = {to_text(a): a for a in screen.legal()}
+        best = legal[best_text]
+        assert isinstance(best, Play)
+        assert screen.selected_tile() == best.tile
+        if screen.choosing:
+            assert screen.choosing[screen.cursor] == best.end
+        # the panel lists the top three (or all) with win chances
+        assert len(shown) == 1 + min(3, len(legal))
+        # Enter plays the hinted move; the panel goes with the snapshot
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.table is not None
+        played = app.table.record().hands[-1].actions
+        assert best_text in played
+        assert state is not app.table.state and not panel.has_class("-shown")
+
+
+async def test_no_hints_with_other_people_unless_all_agreed() -> None:
+    people = Settings(players=2, seed=3, speed=0.0, levels=[PERSON] * 3, names=["Bo", "", ""])
+    app = AllFivesApp(people, start=True, speed=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.coach is not None and not app.coach.hints and not app.coach.rates
+        screen = app.game_screen
+        assert screen is not None and screen.check_action("hint", ()) is False
+    agreed = people.model_copy(update={"hints_for_all": True})
+    app = AllFivesApp(agreed, start=True, speed=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.coach is not None and app.coach.hints and not app.coach.rates
+    off = Settings(players=2, seed=3, speed=0.0, coach=False)
+    app = AllFivesApp(off, start=True, speed=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.coach is not None and not app.coach.hints and app.coach.analyst is None
+
+
+def _worst(app: AllFivesApp, screen: GameScreen) -> Any:
+    view = screen.view()
+    return evaluate(view, playouts=40 * len(view.legal_actions()), seed=1)[-1].action
+
+
+async def _play_hand_badly(pilot: Pilot[None], app: AllFivesApp) -> None:
+    """The person plays the worst action (by a quick evaluation) until the hand ends."""
+    for _ in range(80):
+        await settle(pilot)
+        screen = app.screen
+        if not isinstance(screen, GameScreen):
+            return
+        legal = screen.legal()
+        assert app.viewer is not None
+        app.play(app.viewer, legal[0] if len(legal) == 1 else _worst(app, screen))
+    raise AssertionError("the hand did not end")
+
+
+async def test_the_hand_summary_lists_the_costly_decisions() -> None:
+    app = _alone(seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _play_hand_badly(pilot, app)
+        summary = app.screen
+        assert isinstance(summary, HandSummaryScreen) and summary.rated
+        coach_ = app.coach
+        assert coach_ is not None
+        await _until(pilot, lambda: (s := coach_.hand_status(1))[1] == s[2] and s[2] > 0)
+        await pilot.pause(0.4)
+        costly, done, total = coach_.hand_status(1)
+        assert done == total
+        assert app.table is not None
+        expected = [r for r in coach.review(app.table.record(), 0).ratings if r.hand == 1]
+        assert [r.label for r in expected if r.label] == [r.label for r in costly]
+        text = screen_text(app)
+        assert costly, "the worst moves cost something"
+        assert "Costly decisions this hand:" in text
+        for r in sorted(costly, key=lambda r: -r.loss)[:3]:
+            assert f"{r.played} (move {r.move}), better {r.best}" in text
+            assert f"-{100 * r.loss:.1f}% win chance — {r.label}" in text
+
+
+async def _to_game_over(pilot: Pilot[None], app: AllFivesApp) -> None:
+    for _ in range(40):
+        await _play_hand_badly(pilot, app)
+        if isinstance(app.screen, GameOverScreen):
+            return
+        await pilot.press("enter")
+    raise AssertionError("the game did not end")
+
+
+async def test_the_report_at_game_over_has_the_chart_and_the_figures() -> None:
+    app = _alone(seed=12, target=50)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _to_game_over(pilot, app)
+        assert app.table is not None and app.table.state.phase is Phase.OVER
+        await pilot.press("g")
+        report = app.screen
+        assert isinstance(report, ReportScreen)
+        record = app.table.record()
+        await _until(pilot, lambda: report.review is not None and report.review.complete)
+        expected = coach.review(record, 0)
+        assert report.review is not None and report.review.ratings == expected.ratings
+        chart = report.query_one("#report-chart").data  # type: ignore[attr-defined]
+        series = coach.score_series(record)
+        assert [s.values for s in chart.series[:2]] == [
+            tuple(float(p[t]) for p in series) for t in range(2)
+        ]
+        assert chart.series[2].values == (50.0,) * len(series)
+        text = screen_text(app)
+        assert f"Accuracy {expected.accuracy:.1f}" in text
+        assert f"Points lost to mistakes {expected.points_lost:.1f}" in text
+        assert "Hints used 0 · take-backs 0" in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameOverScreen)
+
+
+async def _report_ready(pilot: Pilot[object]) -> None:
+    await pilot.pause()
+    await pilot.press("g")
+    report = pilot.app.screen
+    assert isinstance(report, ReportScreen)
+    deadline = time.monotonic() + 120
+    while not (report.review and report.review.complete) and time.monotonic() < deadline:
+        await pilot.pause(0.1)
+    await pilot.pause()
+
+
+def test_report_snapshot(snap_compare: Any) -> None:
+    app = AllFivesApp(Settings(speed=0.0), resume=short_game(), speed=0.0, autosave=False)
+    assert snap_compare(app, terminal_size=(100, 30), run_before=_report_ready)

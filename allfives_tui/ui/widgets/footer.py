@@ -13,7 +13,8 @@ class GameFooter(Footer):
     """A footer whose group names (the "End" after ``n e s w``) dim when every key
     of the group is disabled, as each key does. Below :attr:`ROOMY` cells the
     command palette's key (``^p``, also in the help) gives its place to the game's
-    own keys, so all of them show at 80 columns."""
+    own keys, and the keys stand a space apart instead of two (compact), so all of
+    them show at 80 columns."""
 
     ROOMY = 100
     """The width from which the command palette's key shows too."""
@@ -23,8 +24,9 @@ class GameFooter(Footer):
     """
 
     def on_resize(self, event: events.Resize) -> None:
-        """Narrow terminals show the game's keys only."""
+        """Narrow terminals show the game's keys only, a space apart."""
         self.show_command_palette = event.size.width >= self.ROOMY
+        self.compact = event.size.width < self.ROOMY
 
     def compose(self) -> ComposeResult:
         """Textual's footer; a group's label marked when none of its keys is enabled."""
