@@ -65,10 +65,15 @@ def run(args: argparse.Namespace) -> int:
     last: bool = getattr(args, "last", False)
     game: str | None = getattr(args, "game", None)
     file: str | None = args.file
-    if sum((file is not None, last, game is not None)) != 1:
+    given = sum((file is not None, last, game is not None))
+    if given != 1:
+        problem = (
+            "the following arguments are required: FILE (or --last, or --game ID)"
+            if not given
+            else "give one of FILE, --last and --game ID, not more"
+        )
         print(
-            "allfives replay: error: give a FILE, --last or --game ID (one of them)\n"
-            "Try 'allfives replay --help' for the options.",
+            f"allfives replay: error: {problem}\nTry 'allfives replay --help' for the options.",
             file=sys.stderr,
         )
         return 2
