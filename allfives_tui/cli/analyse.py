@@ -182,9 +182,8 @@ def summary_lines(replay: Replay, found: Review) -> list[str]:
     return [
         f"{printable(replay.seat_name(seat))} (seat {seat}): {len(found.ratings)} decisions, "
         f"accuracy {acc}, {found.points_lost:.1f} points lost to mistakes",
-        f"{found.count('inaccuracy')} inaccuracies, {found.count('mistake')} mistakes, "
-        f"{found.count('blunder')} blunders; "
-        f"{replay.record.seats[seat].take_backs} take-backs",
+        f"{coach.labels_line(found)}; "
+        f"{coach.counted(replay.record.seats[seat].take_backs, 'take-back', 'take-backs')}",
         f"(ratings: {found.playouts} playouts a legal action, evaluator {found.version})",
     ]
 

@@ -106,6 +106,19 @@ def label_for(loss: float, loss_se: float = 0.0) -> str | None:
     return None
 
 
+def counted(n: int, one: str, many: str) -> str:
+    """``"1 blunder"``, ``"2 blunders"``."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def labels_line(review: Review) -> str:
+    """``"5 inaccuracies, 3 mistakes, 1 blunder"``."""
+    return ", ".join(
+        counted(review.count(label), label, plural)
+        for label, plural in zip(LABELS, ("inaccuracies", "mistakes", "blunders"), strict=True)
+    )
+
+
 def decision_accuracy(loss: float) -> float:
     """One decision's accuracy, 0 to 100: ``100 * exp(-loss / ACCURACY_SCALE)``."""
     return 100.0 * math.exp(-max(0.0, loss) / ACCURACY_SCALE)

@@ -200,7 +200,7 @@ async def test_the_hand_summary_lists_the_costly_decisions() -> None:
         assert [r.label for r in expected if r.label] == [r.label for r in costly]
         text = screen_text(app)
         assert costly, "the worst moves cost something"
-        assert "Costly decisions this hand:" in text
+        assert "Costly decisions this hand" in text
         for r in sorted(costly, key=lambda r: -r.loss)[:3]:
             assert f"{r.played} (move {r.move}), better {r.best}" in text
             assert f"-{100 * r.loss:.1f}% win chance — {r.label}" in text

@@ -50,7 +50,9 @@ COSTLY_SHOWN = 3
 """The most costly decisions the summary lists (the costliest; the rest are counted)."""
 
 
-def costly_text(costly: list[Rating], done: int, total: int) -> Text:
+def costly_text(
+    costly: list[Rating], done: int, total: int, most: int = COSTLY_SHOWN
+) -> Text:
     """The coach's word on the hand: rating in progress, or the costly decisions
     (what was played, what was better, the win chance it cost, the label)."""
     text = Text()
@@ -63,14 +65,15 @@ def costly_text(costly: list[Rating], done: int, total: int) -> Text:
     if not costly:
         text.append(f"The coach: none of your {total} choices this hand was costly.")
         return text
-    text.append("Costly decisions this hand:", style="bold")
-    shown = sorted(costly, key=lambda r: -r.loss)[:COSTLY_SHOWN]
+    shown = sorted(costly, key=lambda r: -r.loss)[: max(1, most)]
+    text.append("Costly decisions this hand", style="bold")
+    if len(costly) > len(shown):
+        text.append(f" ({len(costly)}; the costliest {len(shown)}, the report has all)")
+    text.append(":", style="bold")
     for r in sorted(shown, key=lambda r: r.index):
         text.append(f"\n  {r.played} (move {r.move}), better {r.best}: ")
         text.append(f"-{100 * r.loss:.1f}% win chance", style="bold")
         text.append(f" — {r.label}", style="italic")
-    if len(costly) > len(shown):
-        text.append(f"\n  and {len(costly) - len(shown)} more (the game report lists all)")
     return text
 
 
@@ -115,7 +118,11 @@ class HandSummaryScreen(Dialog[None]):
     def show_costly(self, costly: list[Rating], done: int, total: int) -> None:
         """The hand's costly decisions, once ``done`` of its ``total`` are rated."""
         if self.rated and self.is_mounted:
-            self.query_one("#summary-coach", Static).update(costly_text(costly, done, total))
+            # at 24 rows the dialog holds two lines of them (one with four players)
+            roomy = self.app.size.height >= 30
+            most = COSTLY_SHOWN if roomy else (2 if len(self.state.hands) <= 3 else 1)
+            text = costly_text(costly, done, total, most)
+            self.query_one("#summary-coach", Static).update(text)
 
     def action_next_hand(self) -> None:
         """Close the summary; the game deals the next hand."""

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
-from allfives_tui.table.coach import Review
+from allfives_tui.table.coach import Review, labels_line
 from allfives_tui.table.words import Names
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.widgets.analysis import decisions_text, scores_chart
@@ -37,11 +37,8 @@ def figures_text(review: Review | None, hints: int, take_backs: int) -> Text:
         text.append(f" over {len(review.ratings)} decisions", style="dim")
         text.append("   Points lost to mistakes ", style="bold")
         text.append(f"{review.points_lost:.1f}")
-        text.append(
-            f"\n{review.count('inaccuracy')} inaccuracies · {review.count('mistake')} mistakes"
-            f" · {review.count('blunder')} blunders"
-        )
-    text.append(f"   Hints used {hints} · take-backs {take_backs}")
+        text.append(f"\n{labels_line(review).replace(', ', ' · ')}")
+    text.append(f"\nHints used {hints} · take-backs {take_backs}")
     if review is not None and not review.complete:
         text.append(f"\nRating your moves… {len(review.ratings)} of {review.total}", style="dim")
     return text

@@ -21,6 +21,7 @@ class GameFooter(Footer):
 
     DEFAULT_CSS = """
     GameFooter FooterLabel.-disabled { text-style: dim; }
+    GameFooter.-compact FooterLabel { margin: 0 1 0 0; }
     """
 
     def on_resize(self, event: events.Resize) -> None:
