@@ -68,7 +68,7 @@ def costly_text(
     shown = sorted(costly, key=lambda r: -r.loss)[: max(1, most)]
     text.append("Costly decisions this hand", style="bold")
     if len(costly) > len(shown):
-        text.append(f" ({len(costly)}; the costliest {len(shown)}, the report has all)")
+        text.append(f" (the costliest {len(shown)} of {len(costly)}; all in the report)")
     text.append(":", style="bold")
     for r in sorted(shown, key=lambda r: r.index):
         text.append(f"\n  {r.played} (move {r.move}), better {r.best}: ")
