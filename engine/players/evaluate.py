@@ -70,6 +70,11 @@ RACE_EVERY = 16
 RACE_Z = 2.5
 """How many standard errors behind the leader an action must be to be dropped."""
 
+SEARCH_NODES = 300_000
+"""Endgame positions one search may solve in all (about 1.5 s of CPU); once past it
+the remaining worlds are played out, so a fixed playout count stays quick in a
+large endgame. Deterministic, unlike a time limit."""
+
 EXACT_TILES = 14
 """Tiles left in the hands and the boneyard together at which each world is solved
 exactly to the end of the hand (:mod:`engine.players.endgame`): a paired screen
@@ -141,8 +146,8 @@ class Search:
     ``exact_tiles`` is above 0 and at most that many tiles are left in the
     hands (and the boneyard, with ``exact_boneyard``; else it must be empty),
     each world is solved exactly instead (:mod:`engine.players.endgame`, at
-    most ``max_nodes`` positions a world; a world it cannot solve in time is
-    played out).
+    most ``max_nodes`` positions a world and ``node_limit`` in all; a world it
+    cannot solve within those or the budget is played out).
     """
 
     def __init__(
@@ -160,6 +165,7 @@ class Search:
         exact_boneyard: bool = True,
         tail: Policy | None = None,
         uniform: bool = False,
+        node_limit: int = SEARCH_NODES,
     ) -> None:
         if not legal:
             raise no_choice()
@@ -191,6 +197,7 @@ class Search:
         self.tail = tail
         self.uniform = uniform
         self.max_nodes = max_nodes
+        self.node_limit = node_limit
         self.solved = 0
         self.unsolved = 0
         self.nodes = 0
@@ -241,6 +248,8 @@ class Search:
                     break
             world = know.sample_uniform(base, rng) if uniform else know.sample(base, rng)
             alive = self.alive
+            if exact and self.nodes >= self.node_limit:
+                exact = False
             if exact:
                 solver = Solver(
                     self.team, self.outcome, max_nodes=self.max_nodes, deadline=deadline

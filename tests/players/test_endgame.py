@@ -180,3 +180,19 @@ def test_an_expert_with_the_solver_is_seeded_and_honest() -> None:
     assert first == analysis(state) == analysis(other)
     assert first[1] > 0  # type: ignore[index]
     assert view == other.view(seat)
+
+
+def test_a_search_stops_solving_past_its_node_limit() -> None:
+    state = endgames(Rules(players=4, partnerships=True), 1, 12, least=8)[0]
+    seat = state.current
+    assert seat is not None
+    view = state.view(seat)
+    legal = view.legal_actions()
+    full = Search(view, legal, seed=3, exact_tiles=20)
+    full.run(playouts=30 * len(legal))
+    assert full.solved == 30
+    per_world = full.nodes / 30
+    capped = Search(view, legal, seed=3, exact_tiles=20, node_limit=int(5 * per_world))
+    capped.run(playouts=30 * len(legal))
+    assert 0 < capped.solved < 30 and capped.worlds == 30  # the rest played out
+    assert capped.nodes < 10 * per_world
