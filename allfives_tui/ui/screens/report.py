@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
-from allfives_tui.table.coach import Review, labels_line
+from allfives_tui.table.coach import Review, labels_line, score_series
 from allfives_tui.table.words import Names
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.widgets.analysis import decisions_text, scores_chart
@@ -93,7 +93,8 @@ class ReportScreen(Dialog[None]):
         yield TooSmall()
         with Vertical(id="report", classes="dialog"):
             yield Static("Game report", classes="dialog-title")
-            yield SeriesChart(scores_chart(self.record, self.names), id="report-chart")
+            chart = scores_chart(score_series(self.record), self.names)
+            yield SeriesChart(chart, id="report-chart")
             figures = figures_text(self.review, self.hints, self.take_backs)
             yield Static(figures, id="report-figures")
             with VerticalScroll(id="report-decisions"):

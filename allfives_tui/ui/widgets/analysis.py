@@ -12,6 +12,8 @@ decision's rating.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
@@ -30,7 +32,6 @@ from allfives_tui.table.coach import (
 from allfives_tui.table.replay import Replay
 from allfives_tui.table.words import Names
 from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart
-from engine.record import GameRecord
 
 POLL_SECONDS = 0.2
 """How often the pane collects the analyst's ratings."""
@@ -40,10 +41,11 @@ SIDE_COLORS = ("cyan", "orange", "green", "magenta")
 """Plotext colours of the sides' lines, in side order."""
 
 
-def scores_chart(record: GameRecord, names: Names) -> ChartData:
-    """Every side's score at the start and after each hand, and the target as a line."""
-    series = coach.score_series(record)
-    rules = record.rules
+def scores_chart(series: Sequence[Sequence[int]], names: Names) -> ChartData:
+    """Every side's score at the start and after each hand (``series``, one tuple of the
+    sides' scores a point: :func:`~allfives_tui.table.coach.score_series`), and the target
+    as a line."""
+    rules = names.rules
     labels = ("0", *(str(h) for h in range(1, len(series))))
     lines = [
         Series(names.team(t), tuple(float(p[t]) for p in series), SIDE_COLORS[t % 4])
@@ -179,7 +181,8 @@ class AnalysisPane(Vertical):
         yield Static(id="analysis-head")
         yield ProgressBar(total=max(1, self.total), show_eta=False, id="analysis-progress")
         yield SeriesChart(
-            scores_chart(self.replay.record, self.replay.names()), id="analysis-chart"
+            scores_chart(coach.score_series(self.replay), self.replay.names()),
+            id="analysis-chart",
         )
         yield Static(id="analysis-move")
         with VerticalScroll(id="analysis-list"):
