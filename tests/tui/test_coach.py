@@ -29,7 +29,7 @@ from tests.tui.helpers import screen_text, settle
 SIZE = (100, 30)
 
 
-async def _until(pilot: Pilot[None], done: object, timeout: float = 120) -> None:
+async def _until(pilot: Pilot[None], done: object, timeout: float = 600) -> None:
     deadline = time.monotonic() + timeout
     while not done() and time.monotonic() < deadline:  # type: ignore[operator]
         await pilot.pause(0.1)
@@ -246,7 +246,7 @@ async def _report_ready(pilot: Pilot[object]) -> None:
     await pilot.press("g")
     report = pilot.app.screen
     assert isinstance(report, ReportScreen)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 600
     while not (report.review and report.review.complete) and time.monotonic() < deadline:
         await pilot.pause(0.1)
     await pilot.pause()
