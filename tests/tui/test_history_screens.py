@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Select, Static
+from textual.widgets import Button, DataTable, Input, Static
 
 from allfives_tui.table.history import History, history_path
 from allfives_tui.table.history_stats import Filters, compute
@@ -19,7 +19,7 @@ from allfives_tui.table.storage import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.past_games import PastGamesScreen
-from allfives_tui.ui.screens.stats import StatsScreen, summary_lines
+from allfives_tui.ui.screens.stats import LEVEL_CHOICES, StatsScreen, summary_lines
 from allfives_tui.ui.widgets.chart import SeriesChart
 from tests.history.games import T0, random_game
 
@@ -86,11 +86,19 @@ async def test_statistics_show_the_figures_and_follow_the_filters(history: Path)
         assert sum(sum(s.values) for s in results.series) == GAMES
         points = screen.query_one("#stats-points", SeriesChart).data
         assert points is not None and points.x_labels == ("random", "greedy", "person")
-        # the opponent level, by keyboard: open the list, down to "vs random", Enter
+        # the opponent level: a click moves it on to "vs random"; l moves it on by key
         await pilot.click("#stats-level")
-        await pilot.press("down", "enter")
         await _until(pilot, lambda: screen.loaded)
-        assert screen.query_one("#stats-level", Select).value == "random"
+        assert screen.level == "random"
+        assert str(screen.query_one("#stats-level", Button).label) == "vs random"
+        await pilot.press("l")
+        await _until(pilot, lambda: screen.loaded)
+        assert screen.level == "greedy"
+        assert _summary(screen) == summary_lines(compute(games, "You", Filters(level="greedy")))
+        # every other level, a person, any, and round to random
+        await pilot.press(*"l" * (len(LEVEL_CHOICES) - 1))
+        await _until(pilot, lambda: screen.loaded)
+        assert screen.level == "random"
         want = compute(games, "You", Filters(level="random"))
         assert _summary(screen) == summary_lines(want)
         assert want.games < everything.games
@@ -115,11 +123,8 @@ async def test_statistics_of_another_person_and_of_nobody_yet(history: Path) -> 
         screen = StatsScreen("Nobody")
         await _open(pilot, screen)
         assert _summary(screen) == "No games yet."
-        chooser = screen.query_one("#stats-player", Select)
-        names = [str(v) for _, v in chooser._options]
-        assert names[:2] == ["Nobody", "You"] and "Guest0" in names
-        await pilot.click("#stats-player")
-        await pilot.press("down", "enter")
+        assert screen.people[:2] == ["Nobody", "You"] and "Guest0" in screen.people
+        await pilot.press("p")
         await _until(pilot, lambda: screen.loaded and screen.player == "You")
         assert screen.stats is not None and screen.stats.games == GAMES
         assert "Statistics of You" in str(screen.query_one("#stats-title", Static).render())

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Select, Static
+from textual.widgets import Button, DataTable, Footer, Input, Static
 
 from allfives_tui.table.history import History, HistoryError, history_path
 from allfives_tui.table.history_stats import Filters, Stats, compute, parse_day, percent, query
@@ -27,8 +27,20 @@ from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.players import LEVELS
 
 STATS_CSS = Path(__file__).with_name("history.tcss")
-ANY = "any"
-"""The filter choice that keeps every game."""
+LEVEL_CHOICES: tuple[str | None, ...] = (None, *LEVELS, "person")
+"""What the opponent-level filter cycles through (``None``: any level)."""
+PLAYER_CHOICES: tuple[int | None, ...] = (None, 2, 3, 4)
+"""What the player-count filter cycles through (``None``: any count)."""
+
+
+def level_text(level: str | None) -> str:
+    """The opponent-level filter's button."""
+    return "any level" if level is None else f"vs {'a person' if level == 'person' else level}"
+
+
+def players_text(players: int | None) -> str:
+    """The player-count filter's button."""
+    return "2-4 players" if players is None else f"{players} players"
 
 
 def signed(value: float | None, digits: int = 1) -> str:
@@ -86,6 +98,9 @@ class StatsScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "close", "Back", key_display="Esc"),
+        Binding("p", "cycle_player", "Player"),
+        Binding("l", "cycle_level", "Level"),
+        Binding("n", "cycle_players", "Players"),
         Binding("ctrl+g", "past_games", "Past games", key_display="^g"),
         Binding("question_mark", "app.show_help", "Help", key_display="?"),
     ]
@@ -105,6 +120,12 @@ class StatsScreen(Screen[None]):
         self.player = player
         self.path = path
         self.stats: Stats | None = None
+        self.level: str | None = None
+        """The opponent level the figures are filtered by (``None``: any)."""
+        self.players: int | None = None
+        """The player count the figures are filtered by (``None``: any)."""
+        self.people: list[str] = [player]
+        """The people in the history, the one shown first."""
         self.loaded = False
         """True while the figures on show are those of the filters as set."""
         self._ready = False
@@ -115,19 +136,10 @@ class StatsScreen(Screen[None]):
         yield TooSmall()
         yield Static(f"Statistics of {printable(self.player)}", id="stats-title")
         with Horizontal(id="stats-filters"):
-            yield Select(
-                [(printable(self.player), self.player)], value=self.player,
-                allow_blank=False, compact=True, id="stats-player",
-            )
-            yield Select(
-                [("any level", ANY), *((f"vs {lv}", lv) for lv in LEVELS),
-                 ("vs a person", "person")],
-                value=ANY, allow_blank=False, compact=True, id="stats-level",
-            )
-            yield Select(
-                [("2-4 players", ANY), *((f"{n} players", str(n)) for n in (2, 3, 4))],
-                value=ANY, allow_blank=False, compact=True, id="stats-players",
-            )
+            # buttons that cycle (a click or p / l / n): far lighter to draw than selects
+            yield Button(printable(self.player), id="stats-player", compact=True)
+            yield Button(level_text(None), id="stats-level", compact=True)
+            yield Button(players_text(None), id="stats-players", compact=True)
             yield Input(placeholder="from yyyy-mm-dd", compact=True, id="stats-since",
                         restrict=r"[0-9-]*", max_length=10)
             yield Input(placeholder="to yyyy-mm-dd", compact=True, id="stats-until",
@@ -169,24 +181,17 @@ class StatsScreen(Screen[None]):
             self.notify(message.error, severity="warning", timeout=10)
         if message.stats.player != self.player:
             return  # a player chosen since
-        names = list(dict.fromkeys([self.player, *message.people]))
-        chooser = self.query_one("#stats-player", Select)
-        if [v for _, v in chooser._options] != names:
-            with self.prevent(Select.Changed):
-                chooser.set_options([(printable(n), n) for n in names])
-                chooser.value = self.player
+        self.people = list(dict.fromkeys([*self.people, *message.people]))
         self.show(message.stats)
         self.loaded = self._ready = True
 
     def filters(self) -> Filters:
         """The filters as set; ``ValueError`` for a date that is not one."""
-        level = self.query_one("#stats-level", Select).value
-        players = self.query_one("#stats-players", Select).value
         since = self.query_one("#stats-since", Input).value.strip()
         until = self.query_one("#stats-until", Input).value.strip()
         return Filters(
-            level=None if level == ANY else str(level),
-            players=None if players == ANY else int(str(players)),
+            level=self.level,
+            players=self.players,
             since=parse_day(since) if since else None,
             until=parse_day(until) if until else None,
         )
@@ -217,19 +222,34 @@ class StatsScreen(Screen[None]):
         self.query_one("#stats-results", SeriesChart).show(results_chart(stats))
         self.query_one("#stats-points", SeriesChart).show(points_chart(stats))
 
-    @on(Select.Changed, "#stats-level, #stats-players")
-    def _filter_changed(self) -> None:
-        if self._ready:
-            self.refresh_figures()
+    @on(Button.Pressed, "#stats-player, #stats-level, #stats-players")
+    def _filter_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        action = {"stats-player": "player", "stats-level": "level"}.get(
+            event.button.id or "", "players"
+        )
+        getattr(self, f"action_cycle_{action}")()
 
-    @on(Select.Changed, "#stats-player")
-    def _player_changed(self, event: Select.Changed) -> None:
-        if isinstance(event.value, str) and event.value != self.player:
-            self.player = event.value
-            self.query_one("#stats-title", Static).update(
-                f"Statistics of {printable(self.player)}"
-            )
-            self.refresh_figures()
+    def action_cycle_level(self) -> None:
+        """The next opponent level (any, each level, a person)."""
+        self.level = LEVEL_CHOICES[(LEVEL_CHOICES.index(self.level) + 1) % len(LEVEL_CHOICES)]
+        self.query_one("#stats-level", Button).label = level_text(self.level)
+        self.refresh_figures()
+
+    def action_cycle_players(self) -> None:
+        """The next player count (any, 2, 3, 4)."""
+        i = PLAYER_CHOICES.index(self.players)
+        self.players = PLAYER_CHOICES[(i + 1) % len(PLAYER_CHOICES)]
+        self.query_one("#stats-players", Button).label = players_text(self.players)
+        self.refresh_figures()
+
+    def action_cycle_player(self) -> None:
+        """The next person in the history."""
+        i = self.people.index(self.player) if self.player in self.people else -1
+        self.player = self.people[(i + 1) % len(self.people)]
+        self.query_one("#stats-player", Button).label = printable(self.player)
+        self.query_one("#stats-title", Static).update(f"Statistics of {printable(self.player)}")
+        self.refresh_figures()
 
     @on(Input.Changed)
     def _date_typed(self, event: Input.Changed) -> None:
