@@ -75,6 +75,10 @@ SEARCH_NODES = 300_000
 the remaining worlds are played out, so a fixed playout count stays quick in a
 large endgame. Deterministic, unlike a time limit."""
 
+RESERVE = 0.001
+"""CPU seconds of a budget kept back for what follows the search (reading its means,
+choosing), so that a move as a whole keeps within its budget."""
+
 EXACT_TILES = 14
 """Tiles left in the hands and the boneyard together at which each world is solved
 exactly to the end of the hand (:mod:`engine.players.endgame`): a paired screen
@@ -127,8 +131,9 @@ def evaluate(
         legal = view.legal_actions()
     if playouts is None and budget is None:
         budget = DEFAULT_BUDGET
+    since = time.thread_time()
     search = Search(view, legal, seed=seed)
-    search.run(playouts=playouts, budget=budget, race=race)
+    search.run(playouts=playouts, budget=budget, race=race, since=since)
     return search.values()
 
 
@@ -203,13 +208,21 @@ class Search:
         self.nodes = 0
 
     def run(
-        self, *, playouts: int | None = None, budget: float | None = None, race: bool = False
+        self,
+        *,
+        playouts: int | None = None,
+        budget: float | None = None,
+        race: bool = False,
+        since: float | None = None,
     ) -> None:
         """Sample worlds and play every (alive) action out in each until a limit.
 
         ``playouts`` caps the worlds at ``ceil(playouts / len(legal))``;
         ``budget`` stops the search before another world would overrun that
-        many CPU seconds of this thread. One of them is required.
+        many CPU seconds of this thread, counted from ``since`` (a
+        ``time.thread_time()`` reading; default: now, so a caller that did
+        work of its own for the decision can count it too). One of them is
+        required.
         """
         check_budget(budget)
         check_playouts(playouts)
@@ -218,7 +231,11 @@ class Search:
         n = len(self.codes)
         clock = time.thread_time
         start = clock()
-        deadline = start + budget if budget is not None else math.inf
+        deadline = (
+            (since if since is not None else start) + budget - min(RESERVE, budget / 10)
+            if budget
+            else math.inf
+        )
         max_worlds = max(1, -(-playouts // n)) if playouts is not None else 1 << 60
         rng = self.rng
         know = self.know
@@ -242,9 +259,10 @@ class Search:
         )
         while worlds < max_worlds:
             if worlds:
-                # Stop when another world would overrun the budget.
+                # Stop when another world would overrun the budget (worlds vary:
+                # allow half as much again as the mean world so far).
                 now = clock()
-                if now + (now - start) / worlds > deadline:
+                if now + 1.5 * (now - start) / worlds > deadline:
                     break
             world = know.sample_uniform(base, rng) if uniform else know.sample(base, rng)
             alive = self.alive

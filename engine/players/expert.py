@@ -40,6 +40,7 @@ between two actions whose means agree to about 1e-16 without being equal.)
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from engine.actions import Action
@@ -128,6 +129,7 @@ class ExpertPlayer:
 
     def search(self, view: SeatView, legal: Sequence[Action]) -> Search:
         """The finished search of one decision (its figures: :meth:`Search.values`)."""
+        since = time.thread_time()  # the budget counts the search's set-up too
         search = Search(
             view,
             legal,
@@ -142,7 +144,7 @@ class ExpertPlayer:
             tail=self.tail,
             uniform=self.uniform,
         )
-        search.run(playouts=self.playouts, budget=self.budget, race=self.race)
+        search.run(playouts=self.playouts, budget=self.budget, race=self.race, since=since)
         self.last_playouts = search.playouts
         self.last_nodes = search.nodes
         self.last_alive = search.alive

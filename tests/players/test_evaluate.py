@@ -130,3 +130,17 @@ def test_uniform_worlds_and_a_greedy_tail_keep_the_search_honest_and_seeded() ->
         first = values(state, **options)
         assert first == values(state, **options) == values(other, **options)
         assert first != values(state)  # the option changes the search
+
+
+def test_the_expert_keeps_its_budget_in_cpu_time_set_up_included() -> None:
+    from tests.players.test_reproducible import positions
+
+    spent = []
+    for view in positions(Rules(players=2), count=8, every=2):
+        expert = ExpertPlayer(seed=1, budget=0.04)
+        t0 = time.thread_time()
+        expert.choose(view, view.legal_actions())
+        spent.append(time.thread_time() - t0)
+    spent.sort()
+    assert spent[len(spent) // 2] <= 0.04  # the median within the budget
+    assert spent[-1] < 0.04 + 0.01
