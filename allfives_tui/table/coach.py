@@ -719,17 +719,48 @@ def _drain(jobs: Any, pending: dict[str, tuple[str, str, int]]) -> bool:
 
 
 def _serve(jobs: Any, results: Any, go: Any, playouts: int) -> None:  # pragma: no cover
-    """The analyst process: rate what is asked, oldest tag first; exits on ``None``.
+    """The analyst process: rate what is asked, oldest tag first; exits on ``None`` or
+    when the app has gone (its end of the queue closed).
 
-    (Run by :class:`Analyst` in the tests, in a process coverage does not follow.)
+    It writes nothing to the terminal it shares with a full-screen app: a failure
+    goes back as an error line. (Run by :class:`Analyst` in the tests, in a process
+    coverage does not follow.)
     """
     with contextlib.suppress(OSError, AttributeError):
         os.nice(10)  # below the app and its computers: the analysis takes what is left
+    with contextlib.suppress(OSError):
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the process's life
+    try:
+        _rate_jobs(jobs, results, go, playouts)
+    except (EOFError, OSError, KeyboardInterrupt):
+        return  # the app is gone
+    except Exception as err:
+        with contextlib.suppress(Exception):
+            results.put(("error", f"the analysis stopped: {type(err).__name__}: {err}"))
+
+
+def _rate_jobs(jobs: Any, results: Any, go: Any, playouts: int) -> None:  # pragma: no cover
+    """:func:`_serve`'s loop."""
+    parent = multiprocessing.parent_process()
+
+    def orphaned() -> bool:
+        return parent is not None and not parent.is_alive()
+
+    def wait() -> None:  # while paused; an app killed meanwhile ends the process
+        while not go.wait(1.0):
+            if orphaned():
+                raise EOFError("the app has gone")
+
     rated: dict[str, Rating] = {}
     pending: dict[str, tuple[str, str, int]] = {}
     while True:
         if not pending:
-            item = jobs.get()
+            try:
+                item = jobs.get(timeout=1.0)
+            except queue.Empty:
+                if orphaned():
+                    return
+                continue
             if item is None:
                 return
             pending[item[0]] = item
@@ -746,7 +777,7 @@ def _serve(jobs: Any, results: Any, go: Any, playouts: int) -> None:  # pragma: 
         for done, decision in enumerate(found, start=1):
             rating = rated.get(decision.key)
             if rating is None:
-                rating = rate(decision, playouts, wait=go.wait)
+                rating = rate(decision, playouts, wait=wait)
                 rated[decision.key] = rating
             results.put(("rating", (tag, rating.to_dict())))
             results.put(("progress", (tag, done, total)))
