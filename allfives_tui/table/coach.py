@@ -726,27 +726,54 @@ def _serve(jobs: Any, results: Any, go: Any, playouts: int) -> None:  # pragma: 
     goes back as an error line. (Run by :class:`Analyst` in the tests, in a process
     coverage does not follow.)
     """
+    app_pid = os.getppid()
     with contextlib.suppress(OSError, AttributeError):
         os.nice(10)  # below the app and its computers: the analysis takes what is left
-    with contextlib.suppress(OSError):
-        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the process's life
+    _let_go_of_the_terminal()
     try:
         _rate_jobs(jobs, results, go, playouts)
     except (EOFError, OSError, KeyboardInterrupt):
-        return  # the app is gone
+        pass  # the app is gone
     except Exception as err:
         with contextlib.suppress(Exception):
             results.put(("error", f"the analysis stopped: {type(err).__name__}: {err}"))
+    finally:
+        if os.getppid() != app_pid:
+            # the app has gone: never wait at exit to hand it results (the queue's
+            # pipe may be full, with nobody left to read it)
+            with contextlib.suppress(Exception):
+                results.cancel_join_thread()
+
+
+def _let_go_of_the_terminal() -> None:  # pragma: no cover
+    """Point the process's standard streams, descriptors 0, 1 and 2, at the null device.
+
+    A spawned process inherits them: holding the app's terminal or output pipe
+    open would keep whoever reads that pipe waiting after the app has gone.
+    """
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
+        if null > 2:
+            os.close(null)
+        sys.stdin = open(os.devnull)  # noqa: SIM115 - for the process's life
+        sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
 
 
 def _rate_jobs(jobs: Any, results: Any, go: Any, playouts: int) -> None:  # pragma: no cover
     """:func:`_serve`'s loop."""
     parent = multiprocessing.parent_process()
+    parent_pid = os.getppid()
 
     def orphaned() -> bool:
+        if os.getppid() != parent_pid:  # re-parented: the app has gone
+            return True
         return parent is not None and not parent.is_alive()
 
-    def wait() -> None:  # while paused; an app killed meanwhile ends the process
+    def wait() -> None:  # before each chunk, and while paused: a killed app ends the process
+        if os.getppid() != parent_pid:
+            raise EOFError("the app has gone")
         while not go.wait(1.0):
             if orphaned():
                 raise EOFError("the app has gone")
@@ -775,6 +802,8 @@ def _rate_jobs(jobs: Any, results: Any, go: Any, playouts: int) -> None:  # prag
         total = len(found)
         results.put(("progress", (tag, 0, total)))
         for done, decision in enumerate(found, start=1):
+            if orphaned():
+                return
             rating = rated.get(decision.key)
             if rating is None:
                 rating = rate(decision, playouts, wait=wait)
