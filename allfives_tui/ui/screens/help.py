@@ -41,12 +41,12 @@ multiple of five. The first side to reach the target wins, even mid-hand.
 | `⏎` Enter | play the chosen tile (asks for the end when it fits two) |
 | `n` `e` `s` `w`, `↑` `↓` | choose the end; `Esc` goes back |
 | `d` / `p` | draw / pass — only when the rules require it |
-| `u` | undo: take back your last move of this hand and the computers' replies (alone against computers) |
+| `u` | undo your last move of this hand and the replies since (alone against computers) |
 | `t` | hint: the coach marks the best tile and end and lists the top three |
 | `?` | this help |
 | `ctrl+s` | save a copy of the game where you say |
 | `q` | quit; the game is kept: `allfives --continue` resumes it |
-| `ctrl+p` | command palette: new game, save, open replay, help, themes (shown in the footer from 100 columns) |
+| `ctrl+p` | command palette: new game, save, replay, statistics, help, themes |
 
 **Mouse:** click a tile to choose it, click it again to play it; where it fits
 two ends, click the highlighted end on the board.
