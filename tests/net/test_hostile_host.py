@@ -19,7 +19,7 @@ from allfives_tui.net.remote_table import RemoteTable, TableMismatchError, shown
 from allfives_tui.ui.remote import RemoteApp
 from allfives_tui.ui.screens.game import GameScreen
 from engine import Rules, apply, new_game, seeded_deal
-from tests.tui.helpers import screen_text
+from tests.ui.helpers import screen_text
 
 Script = Callable[[ServerConnection], Any]
 

@@ -14,7 +14,7 @@ from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.screens.lobby import LobbyScreen
 from tests.net.conftest import Raw, partnership, start_host
-from tests.tui.helpers import screen_text, take_a_turn
+from tests.ui.helpers import screen_text, take_a_turn
 
 
 async def test_a_tui_client_plays_a_whole_partnership_game_by_keyboard(tmp_path: Path) -> None:

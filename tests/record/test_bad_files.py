@@ -14,7 +14,7 @@ from allfives_tui.cli import main
 from allfives_tui.table.replay import Replay
 from allfives_tui.table.storage import ReplayLoadError, read_replay
 from engine.record import MAX_BYTES
-from tests.replay.games import SMALL_RECORD
+from tests.games import SMALL_RECORD
 
 Edit = Callable[[dict[str, Any]], None]
 

@@ -21,7 +21,7 @@ from engine.record import (
     parse_record,
     save,
 )
-from tests.replay.games import SMALL_RECORD, game_record
+from tests.games import SMALL_RECORD, game_record
 
 DATA = Path(__file__).parent.parent / "replay" / "data"
 

@@ -24,7 +24,7 @@ from allfives_tui.ui.screens.replay import ReplayScreen
 from allfives_tui.ui.screens.save_as import SaveAsScreen, download_name
 from allfives_tui.ui.served import ServedApp
 from engine.record import GameRecord, parse_game, save
-from tests.tui.helpers import settle
+from tests.ui.helpers import settle
 
 
 def served_app() -> AllFivesApp:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from allfives_tui.table.storage import ReplayLoadError, read_replay
-from tests.replay.games import SMALL_RECORD
+from tests.games import SMALL_RECORD
 
 
 def _spoiled(tmp_path: Path, move: int) -> Path:

@@ -13,7 +13,7 @@ from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.widgets import Board, HandView
 from engine import Draw, End, Pass, Phase, Play, parse_tile
 from engine.record import GameRecord
-from tests.tui.helpers import dealt_record, screen_text, settle, take_a_turn, two_ends_record
+from tests.ui.helpers import dealt_record, screen_text, settle, take_a_turn, two_ends_record
 
 # A deal where North (greedy) leads the 5-5 spinner and you hold no 5: you
 # draw 1-1 and 4-2, which fit nowhere, then 5-3, which fits both sides of
@@ -333,7 +333,7 @@ async def test_up_and_down_choose_the_end_and_nothing_steals_the_keys() -> None:
 
 async def test_game_over_offers_a_replay_and_comes_back_to_the_choices() -> None:
     from allfives_tui.ui.screens.game_over import GameOverScreen
-    from tests.tui.helpers import play_out, record_of
+    from tests.ui.helpers import play_out, record_of
 
     state = play_out(5, target=60, hands=20)
     app = AllFivesApp(Settings(speed=0.0), resume=record_of(state), speed=0.0)

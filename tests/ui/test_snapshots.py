@@ -1,6 +1,6 @@
 """SVG snapshots of the real app at fixed seeds and terminal sizes.
 
-Update after a deliberate change with ``pytest tests/tui --snapshot-update``.
+Update after a deliberate change with ``pytest tests/ui --snapshot-update``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from allfives_tui.screenshots import mid_game
 from allfives_tui.table.storage import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.widgets.board import plan_board
-from tests.tui.helpers import play_out, record_of, two_ends_record
+from tests.ui.helpers import play_out, record_of, two_ends_record
 
 
 def _app(state: Any = None, *, coach: bool = True) -> AllFivesApp:
@@ -55,7 +55,7 @@ def test_choosing_an_end(snap_compare: Any) -> None:
 def test_end_of_hand_summary(snap_compare: Any) -> None:
     state = play_out(3)
     assert state.is_chance and state.hand_number == 1
-    # the coach's line comes in the background (tests/tui/test_coach.py has it rated)
+    # the coach's line comes in the background (tests/ui/test_coach.py has it rated)
     assert snap_compare(_app(state, coach=False), terminal_size=(80, 24), run_before=_settle)
 
 

@@ -262,7 +262,7 @@ async def _play_to_the_end(pilot: Pilot[Any]) -> None:
     from allfives_tui.ui.screens.game import GameScreen
     from allfives_tui.ui.screens.game_over import GameOverScreen
     from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
-    from tests.tui.helpers import settle, take_a_turn
+    from tests.ui.helpers import settle, take_a_turn
 
     app = pilot.app
     for _ in range(300):
@@ -329,7 +329,7 @@ async def test_a_game_quit_and_continued_is_recorded_once_when_it_ends(data_dir:
 
 async def test_a_game_discarded_for_a_new_one_is_recorded_abandoned(data_dir: Path) -> None:
     from allfives_tui.ui.screens.game import GameScreen
-    from tests.tui.helpers import settle, take_a_turn
+    from tests.ui.helpers import settle, take_a_turn
 
     app = AllFivesApp(_short(), start=True, speed=0.0)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -33,7 +33,7 @@ from engine import (
     seeded_deal,
 )
 from engine.rng import Rng
-from tests.tui.helpers import random_state
+from tests.ui.helpers import random_state
 
 
 def _hand_states(seed: int, players: int = 2) -> list[GameState]:

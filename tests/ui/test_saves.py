@@ -19,14 +19,14 @@ from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
 from allfives_tui.ui.screens.save_as import SaveAsScreen
 from engine.record import load
-from tests.tui.helpers import settle
+from tests.ui.helpers import settle
 
 CHILD = textwrap.dedent(
     """
     import asyncio, sys, time
     from allfives_tui.ui.app import AllFivesApp
     from allfives_tui.table.storage import Settings
-    from tests.tui.helpers import settle
+    from tests.ui.helpers import settle
 
     async def main():
         app = AllFivesApp(Settings(seed=3, speed=0.0, auto_draw=True), start=True, speed=0.0)

@@ -32,7 +32,7 @@ from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.new_game import NewGameScreen
 from engine.record import load
 from tests.terminal import CTRL_Q, ROOT, Terminal
-from tests.tui.helpers import settle
+from tests.ui.helpers import settle
 
 
 def _env(data_dir: Path) -> dict[str, str]:

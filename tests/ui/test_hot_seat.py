@@ -14,7 +14,7 @@ from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.widgets import HandView
 from engine import GameState, Play, Tile
-from tests.tui.helpers import screen_text, take_a_turn
+from tests.ui.helpers import screen_text, take_a_turn
 
 # Ben (south) and Ana (north) against West and East, two greedy computers.
 HOT_SEAT = Settings(

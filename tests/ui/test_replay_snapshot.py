@@ -8,9 +8,9 @@ from pathlib import Path
 from allfives_tui.table.replay import Replay
 from allfives_tui.ui.screens.replay import ReplayApp
 from engine.record import parse_record
-from tests.replay.games import SMALL_RECORD
+from tests.games import SMALL_RECORD
 
-FOUR = Path(__file__).with_name("data") / "four.json"
+FOUR = Path(__file__).parents[1] / "data" / "four.json"
 """A four-player partnership game to 200, saved once so the snapshot never drifts."""
 
 SnapCompare = Callable[..., bool]

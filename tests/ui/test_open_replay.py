@@ -12,7 +12,7 @@ from textual.widgets import Button, Input, Static
 from allfives_tui.table.storage import ReplayLoadError, read_replay
 from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayApp, ReplayScreen
 from engine.record import parse_record
-from tests.replay.games import SMALL_RECORD
+from tests.games import SMALL_RECORD
 
 SIZE = (100, 32)
 

@@ -30,8 +30,8 @@ from allfives_tui.ui.widgets import HandView
 from engine import Draw, Drew, Rules, apply, legal_actions, new_game, seeded_deal
 from engine.players import make_player
 from engine.record import GameRecord, Seat, parse_record
-from tests.replay.games import SMALL_RECORD, game_record
-from tests.tui.helpers import settle
+from tests.games import SMALL_RECORD, game_record
+from tests.ui.helpers import settle
 
 SIZE = (120, 40)
 ANA = (Seat(name="Ana"), Seat(name="Bob", kind="computer", level="greedy"))

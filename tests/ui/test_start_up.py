@@ -28,7 +28,7 @@ from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
 from engine.record import load
 from tests.terminal import CTRL_Q, ROOT, Terminal
-from tests.tui.helpers import settle
+from tests.ui.helpers import settle
 
 
 def _notices(app: AllFivesApp) -> list[str]:

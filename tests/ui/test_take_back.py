@@ -10,8 +10,8 @@ from allfives_tui.ui.screens.cover import CoverScreen
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.widgets import EventLog
 from engine import Phase
-from tests.tui.helpers import dealt_record, screen_text, settle, take_a_turn
-from tests.tui.test_hot_seat import hot_seat_app
+from tests.ui.helpers import dealt_record, screen_text, settle, take_a_turn
+from tests.ui.test_hot_seat import hot_seat_app
 
 SIZE = (100, 30)
 

@@ -19,7 +19,7 @@ from allfives_tui.ui.screens.help import HELP_TEXT
 from allfives_tui.ui.widgets import Board, EventLog, HandView
 from allfives_tui.ui.widgets.board import Rect
 from engine import End, parse_tile
-from tests.tui.helpers import record_of, screen_text, settle, two_ends_record
+from tests.ui.helpers import record_of, screen_text, settle, two_ends_record
 
 Cell = tuple[str, Style]
 
@@ -171,7 +171,7 @@ async def test_keys_and_clicks_do_not_act_behind_the_enlarge_message() -> None:
 
 
 async def test_a_summary_is_not_dismissed_behind_the_enlarge_message() -> None:
-    from tests.tui.helpers import play_out
+    from tests.ui.helpers import play_out
 
     app = resume(record_of(play_out(3)))
     async with app.run_test(size=(60, 18)) as pilot:
@@ -318,7 +318,7 @@ async def test_the_log_wraps_again_after_a_resize_and_shows_the_newest_line() ->
 
 
 async def test_the_game_over_line_shows_whole_at_200x60() -> None:
-    from tests.tui.helpers import play_out
+    from tests.ui.helpers import play_out
 
     app = resume(record_of(play_out(5, target=60, hands=20)))
     async with app.run_test(size=(200, 60)) as pilot:
@@ -337,7 +337,7 @@ async def test_the_game_over_line_shows_whole_at_200x60() -> None:
 async def test_ctrl_s_saves_a_copy_from_the_game_over_screen(tmp_path: Path) -> None:
     from allfives_tui.ui.screens.game_over import GameOverScreen
     from allfives_tui.ui.screens.save_as import SaveAsScreen
-    from tests.tui.helpers import play_out
+    from tests.ui.helpers import play_out
 
     app = resume(record_of(play_out(5, target=60, hands=20)))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -360,7 +360,7 @@ async def test_ctrl_s_saves_a_copy_from_the_game_over_screen(tmp_path: Path) -> 
 
 
 async def test_open_replay_says_a_game_is_in_progress_only_while_it_is() -> None:
-    from tests.tui.helpers import play_out
+    from tests.ui.helpers import play_out
 
     finished = play_out(5, target=60, hands=20)
     for state, in_progress in ((random_play(3, 4), True), (finished, False)):
@@ -376,8 +376,8 @@ async def test_open_replay_says_a_game_is_in_progress_only_while_it_is() -> None
 
 
 async def test_the_drawn_tile_stays_selected_so_enter_plays_it() -> None:
-    from tests.tui.helpers import dealt_record
-    from tests.tui.test_play import BONEYARD, NO_FIVES, NORTH
+    from tests.ui.helpers import dealt_record
+    from tests.ui.test_play import BONEYARD, NO_FIVES, NORTH
 
     for auto_draw in (False, True):
         app = AllFivesApp(

@@ -14,8 +14,8 @@ from allfives_tui.ui.widgets import Board, HandView, Scoreboard
 from allfives_tui.ui.widgets.move_list import MoveList
 from engine import Tile, parse_tile
 from engine.record import parse_record
-from tests.replay.games import SMALL_RECORD, game_record
-from tests.replay.test_snapshot import FOUR
+from tests.games import SMALL_RECORD, game_record
+from tests.ui.test_replay_snapshot import FOUR
 
 SIZE = (100, 32)
 

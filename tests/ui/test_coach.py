@@ -24,7 +24,7 @@ from allfives_tui.ui.widgets.hint import HintPanel
 from engine import Phase, Play, to_text
 from engine.players.evaluate import evaluate
 from tests.coach.helpers import short_game
-from tests.tui.helpers import screen_text, settle
+from tests.ui.helpers import screen_text, settle
 
 SIZE = (100, 30)
 

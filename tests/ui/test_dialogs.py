@@ -20,7 +20,7 @@ from allfives_tui.ui.screens.help import HelpScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
 from allfives_tui.ui.screens.save_as import SaveAsScreen
 from engine.record import load
-from tests.tui.helpers import play_out, record_of, screen_text, settle
+from tests.ui.helpers import play_out, record_of, screen_text, settle
 
 
 def quick_app(seed: int = 2, *, speed: float = 0.0) -> AllFivesApp:

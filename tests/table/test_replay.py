@@ -9,7 +9,7 @@ from allfives_tui.table.replay import Replay
 from allfives_tui.table.text import render_text
 from engine import Rules
 from engine.record import GameRecord, Seat
-from tests.replay.games import NAMES, play_game
+from tests.games import NAMES, play_game
 
 
 def _record(players: int, partnerships: bool, seed: int, moves: int) -> GameRecord:
@@ -63,7 +63,7 @@ def test_the_games_one_person_reads_in_the_second_person() -> None:
     person as the game's log did: "You lead", never "You leads", whatever their
     name; labels keep the names."""
     from engine.record import parse_record
-    from tests.replay.games import SMALL_RECORD
+    from tests.games import SMALL_RECORD
 
     replay = Replay(parse_record(SMALL_RECORD))
     words = "\n".join(replay.describe(i) for i in range(replay.last + 1))
