@@ -250,15 +250,17 @@ def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="match seed (default 0)")
     parser.add_argument(
         "--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
-        help=f"expert's time budget in seconds a move (default {DEFAULT_BUDGET})",
+        help=f"searching levels' budget in CPU seconds a move (default {DEFAULT_BUDGET}; "
+        "master: 4x)",
     )
     parser.add_argument(
         "--playouts", type=int, default=None, metavar="N",
-        help="expert's playouts a move; alone (with --no-budget) gives reproducible games",
+        help="searching levels' playouts a move (master: 4x); with --no-budget, "
+        "reproducible games",
     )
     parser.add_argument(
         "--no-budget", action="store_true",
-        help="no time cap for the expert (needs --playouts)",
+        help="no time cap for the searching levels (needs --playouts)",
     )
     parser.add_argument(
         "-w", "--workers", type=_workers, default=os.cpu_count() or 1, metavar="N",
