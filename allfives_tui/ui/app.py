@@ -109,6 +109,8 @@ class AllFivesApp(App[None]):
         """Records finished and abandoned games in the history, off the UI thread."""
         self.history_lines: list[str] = []
         """What recording into the history had to say (a failure, a database set aside)."""
+        self._leave_question: Screen[bool] | None = None
+        """The "leave this game?" question while it is asked (the game waits)."""
         self._recorded: str | None = None
         """The id of the finished game last sent to the history (sent once)."""
         self.crash_report: str | None = None
@@ -641,24 +643,29 @@ class AllFivesApp(App[None]):
         )
 
         def answered(leave: bool | None) -> None:
+            self._leave_question = None
             if leave and self.table is table and not self._setting_up():
                 screen = NewGameScreen(self.settings, can_go_back=True)
                 self.push_screen(screen, self._back_to_game)
+            else:
+                self._back_to_game()  # kept playing: what waited goes on
 
-        self.push_screen(
-            ConfirmScreen(
-                "Leave this game for a new one?",
-                f"The game in progress (hand {table.state.hand_number}: {scores}) is given up "
-                "when the new game starts. Until then, Esc goes back to it.",
-                yes="Set up a new game",
-                no="Keep playing",
-            ),
-            answered,
+        question = ConfirmScreen(
+            "Leave this game for a new one?",
+            f"The game in progress (hand {table.state.hand_number}: {scores}) is given up "
+            "when the new game starts. Until then, Esc goes back to it.",
+            yes="Set up a new game",
+            no="Keep playing",
         )
+        self._leave_question = question
+        self.push_screen(question, answered)
 
     def _setting_up(self) -> bool:
-        """True while a new game is being set up over the game in progress (which waits)."""
-        return any(isinstance(s, NewGameScreen) for s in self.screen_stack)
+        """True while a new game is being set up over the game in progress, or asked
+        for (the game waits meanwhile)."""
+        return any(
+            isinstance(s, NewGameScreen) or s is self._leave_question for s in self.screen_stack
+        )
 
     def _back_to_game(self, _: object = None) -> None:
         """The new-game screen went back: the game goes on from where it waited."""

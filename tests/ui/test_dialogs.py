@@ -249,6 +249,27 @@ async def test_a_computer_move_waits_while_a_new_game_is_set_up() -> None:
         assert app.screen is screen
 
 
+async def test_a_computer_move_waits_while_leaving_the_game_is_asked() -> None:
+    app = AllFivesApp(Settings(speed=0.3, seed=6), start=True, speed=0.3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("enter")
+        if screen.choosing:
+            await pilot.press("enter")
+        await pilot.pause()
+        assert screen.state.current == 1, "North is to play next"
+        before = screen.state
+        app.action_new_game()
+        await pilot.pause(1.0)  # well past North's pace, the question still open
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.table is not None and app.table.state is before, "nothing played meanwhile"
+        await pilot.press("n")  # keep playing
+        await settle(pilot)
+        assert app.screen is screen
+        assert app.table.state is not before, "North's move came once back at the game"
+
+
 async def test_starting_from_the_palette_new_game_screen_replaces_the_game() -> None:
     app = quick_app()
     async with app.run_test(size=(80, 24)) as pilot:
