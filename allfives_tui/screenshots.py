@@ -14,6 +14,7 @@ import os
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from engine import GameState, Phase, Rules, apply, new_game, seeded_deal
 from engine.record import GameRecord, Seat
@@ -71,9 +72,7 @@ def mid_game() -> GameState:
 
 
 def _record(state: GameState, seats: tuple[Seat, ...] = SEATS) -> GameRecord:
-    return GameRecord.from_state(
-        state, seats, seed=1, created=CREATED, game_id="0" * 32
-    )
+    return GameRecord.from_state(state, seats, seed=1, created=CREATED, game_id="0" * 32)
 
 
 def hot_seat_game() -> GameRecord:
@@ -81,14 +80,42 @@ def hot_seat_game() -> GameRecord:
     return _record(random_play(4, 3, players=4, partnerships=True), HOT_SEATS)
 
 
+def played_game(seed: int, target: int = 60) -> GameRecord:
+    """A finished game: You played by the heuristic level against greedy North."""
+    from allfives_tui.table.table import Table
+    from engine.players import make_player
+
+    table = Table(
+        new_game(Rules(players=2, target=target)), SEATS, seed, created=CREATED, game_id="1" * 32
+    )
+    you = make_player("heuristic", seed=seed)
+    while not table.is_over:
+        turn = table.turn()
+        if turn is None:
+            table.deal()
+            continue
+        chooser = you if turn.seat == 0 else table.player(turn.seat)
+        table.act(turn.seat, chooser.choose(turn.view, turn.legal))
+    return table.record()
+
+
 Shot = tuple[str, tuple[int, int], GameRecord | None, Callable[..., Awaitable[None]] | None]
 
 
-async def _nothing(app: object) -> None:
-    return None
+async def _game_report(app: object, pilot: Any) -> None:
+    """From the game-over screen, the game report once its review is complete."""
+    from allfives_tui.ui.screens.report import ReportScreen
+
+    await pilot.press("g")
+    report = pilot.app.screen
+    assert isinstance(report, ReportScreen)
+    for _ in range(6000):
+        if report.review is not None and report.review.complete:
+            break
+        await pilot.pause(0.1)
 
 
-async def _open_replay(app: object) -> None:
+async def _open_replay(app: object, pilot: Any) -> None:
     from allfives_tui.ui.app import AllFivesApp
     from allfives_tui.ui.screens.replay import ReplayScreen
 
@@ -108,11 +135,17 @@ def shots() -> list[Shot]:
         ("game-over.svg", (80, 24), _record(random_play(5, None, target=60, hands=20)), None),
         ("replay.svg", (100, 32), None, _open_replay),
         ("hot-seat-cover.svg", (80, 24), hot_seat_game(), None),
+        ("game-report.svg", (100, 30), played_game(7), _game_report),
     ]
 
 
-async def _shoot(out: Path, name: str, size: tuple[int, int], record: GameRecord | None,
-                 step: Callable[..., Awaitable[None]] | None) -> Path:
+async def _shoot(
+    out: Path,
+    name: str,
+    size: tuple[int, int],
+    record: GameRecord | None,
+    step: Callable[..., Awaitable[None]] | None,
+) -> Path:
     from allfives_tui.table.storage import Settings
     from allfives_tui.ui.app import AllFivesApp
 
@@ -121,7 +154,7 @@ async def _shoot(out: Path, name: str, size: tuple[int, int], record: GameRecord
         await pilot.pause()
         await app.workers.wait_for_complete()
         if step is not None:
-            await step(app)
+            await step(app, pilot)
             for _ in range(3):
                 await pilot.pause(0.1)
         await pilot.pause()
