@@ -211,14 +211,28 @@ def add_replay_arguments(parser: argparse._ActionsContainer) -> None:
     )
 
 
-def _workers(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 worker, not {value}")
-    return value
+def _whole(low: int, high: int | None, out_of_range: str) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` (to ``high``), else
+    ``out_of_range`` (a format string of ``value``) as the error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(out_of_range.format(value=value))
+        return value
+
+    return parse
+
+
+_workers = _whole(1, None, "at least 1 worker, not {value}")
+_port = _whole(1, 65535, "a port is 1 to 65535, not {value}")
+_sessions = _whole(1, None, "at least 1 session, not {value}")
+_playouts = _whole(1, None, "at least 1 playout, not {value}")
+_players = _whole(2, 4, "All Fives is for 2, 3 or 4 players, not {value}")
+_count = _whole(1, None, "at least 1, not {value}")
 
 
 def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
@@ -270,26 +284,6 @@ def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {value}")
-    return value
-
-
-def _sessions(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 session, not {value}")
-    return value
-
-
 def add_serve_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``serve`` command's options."""
     parser.add_argument(
@@ -305,16 +299,6 @@ def add_serve_arguments(parser: argparse._ActionsContainer) -> None:
         help="games at once, one app process each (default 10); more browsers are asked "
         "to come back later",
     )
-
-
-def _playouts(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 playout, not {value}")
-    return value
 
 
 def add_analyse_arguments(parser: argparse._ActionsContainer) -> None:
@@ -333,16 +317,6 @@ def add_analyse_arguments(parser: argparse._ActionsContainer) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-def _net_port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {value}")
-    return value
 
 
 def _seconds(text: str) -> float:
@@ -365,7 +339,7 @@ def _open_seats(text: str) -> int:
 def add_host_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``host`` command's options (the rules are checked by the engine)."""
     parser.add_argument(
-        "--port", type=_net_port, default=7777, help="the port to listen on (default 7777)"
+        "--port", type=_port, default=7777, help="the port to listen on (default 7777)"
     )
     parser.add_argument(
         "--bind", default="127.0.0.1", metavar="ADDR",
@@ -427,16 +401,6 @@ def add_join_arguments(parser: argparse._ActionsContainer) -> None:
     )
 
 
-def _players(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 2 <= value <= 4:
-        raise argparse.ArgumentTypeError(f"All Fives is for 2, 3 or 4 players, not {value}")
-    return value
-
-
 def add_stats_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``stats`` command's options (dates are checked by the command)."""
     parser.add_argument(
@@ -451,16 +415,6 @@ def add_stats_arguments(parser: argparse._ActionsContainer) -> None:
     parser.add_argument("--since", metavar="YYYY-MM-DD", help="only games from this day on")
     parser.add_argument("--until", metavar="YYYY-MM-DD", help="only games up to this day")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1, not {value}")
-    return value
 
 
 def add_history_arguments(parser: argparse._ActionsContainer) -> None:

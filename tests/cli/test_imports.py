@@ -14,7 +14,7 @@ import pytest
 import allfives_tui
 
 ROOT = Path(__file__).resolve().parents[2]
-FOUR = ROOT / "tests" / "replay" / "data" / "four.json"
+FOUR = ROOT / "tests" / "data" / "four.json"
 
 PROBE = """
 import json, sys

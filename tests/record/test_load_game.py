@@ -23,7 +23,7 @@ from engine.record import (
 )
 from tests.games import SMALL_RECORD, game_record
 
-DATA = Path(__file__).parent.parent / "replay" / "data"
+DATA = Path(__file__).parent.parent / "data"
 
 
 def test_load_game_keeps_every_step_of_the_replay(tmp_path: Path) -> None:

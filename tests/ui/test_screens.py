@@ -519,7 +519,7 @@ async def test_a_four_player_replay_shows_every_hand_sorted() -> None:
     from allfives_tui.ui.screens.replay import ReplayApp
     from engine.record import parse_record
 
-    four = Path(__file__).parents[1] / "replay" / "data" / "four.json"
+    four = Path(__file__).parents[1] / "data" / "four.json"
     for size in ((80, 24), (100, 30), (140, 44)):
         app = ReplayApp(Replay(parse_record(four.read_text())), title="four.json")
         async with app.run_test(size=size) as pilot:
