@@ -21,17 +21,14 @@ from __future__ import annotations
 from typing import Any
 
 from allfives_tui.net.protocol import NAME_MAX, Act, State
-from allfives_tui.table.table import Turn
-from allfives_tui.table.words import Names, printable
+from allfives_tui.table.table import TableReading, Turn
+from allfives_tui.table.words import printable
 from engine import (
     Action,
     Event,
-    GameOver,
     GameState,
-    HandOver,
     IllegalActionError,
     Phase,
-    Rules,
     SeatView,
     Tile,
 )
@@ -103,7 +100,7 @@ def _names(message: State) -> tuple[str, ...]:
     return tuple(shown_name(n) for n in message.names)
 
 
-class RemoteTable:
+class RemoteTable(TableReading):
     """The host's table as this seat sees it (see the module's docstring)."""
 
     def __init__(self, seat: int, first: State) -> None:
@@ -162,25 +159,10 @@ class RemoteTable:
         return Act(action=action, step=self.step)
 
     # -- read like a Table ----------------------------------------------------------
-    @property
-    def rules(self) -> Rules:
-        """The game's rules."""
-        return self.state.rules
-
-    def words(self, you: int | None) -> Names:
-        """How to name the seats for ``you``."""
-        return Names.of(self.names, self.rules, you)
-
     def kind(self, seat: int) -> SeatKind:
         """``"computer"``, or ``"person"`` for a person here or elsewhere (the screen
         then says "Bob's turn.", not "Bob is thinking…")."""
         return "computer" if self.kinds[seat] == "computer" and seat != self.seat else "person"
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat that must act now (``None`` between hands and after the game)."""
-        st = self.state
-        return st.current if st.phase is Phase.PLAY else None
 
     def turn(self) -> Turn | None:
         """Who is to act; this seat's legal actions on its own turn."""
@@ -196,23 +178,6 @@ class RemoteTable:
         if seat != self.seat:
             raise ValueError("a client sees its own seat only")
         return self.view_now
-
-    @property
-    def hand_over(self) -> HandOver | None:
-        """How the last hand ended, while the next one is still to be dealt."""
-        if self.state.phase is not Phase.DEAL:
-            return None
-        return next((e for e in reversed(self.last_events) if isinstance(e, HandOver)), None)
-
-    @property
-    def game_over(self) -> GameOver | None:
-        """How the game ended, once it has."""
-        return next((e for e in reversed(self.hand_events) if isinstance(e, GameOver)), None)
-
-    @property
-    def is_over(self) -> bool:
-        """True once a side has reached the target."""
-        return self.state.phase is Phase.OVER
 
     takes_back = False
     """No move is taken back at a networked table."""

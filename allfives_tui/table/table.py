@@ -72,7 +72,52 @@ class Turn:
     """The seat's kind: ``"person"``, ``"computer"`` or ``"remote"``."""
 
 
-class Table:
+class TableReading:
+    """What a front-end reads of a table, the same for a :class:`Table` and for a
+    table seen from elsewhere (a network client's): the snapshot, the names, the
+    latest events and the hand's, and what follows from them."""
+
+    state: GameState
+    names: tuple[str, ...]
+    last_events: tuple[Event, ...]
+    """The events of the latest change."""
+    hand_events: tuple[Event, ...]
+    """Every event of the hand in progress (or just over), deal first."""
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules."""
+        return self.state.rules
+
+    def words(self, you: int | None) -> Names:
+        """How to name the seats for ``you`` (``None``: an onlooker)."""
+        return Names.of(self.names, self.rules, you)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must act now (``None`` between hands and when the game is over)."""
+        st = self.state
+        return st.current if st.phase is Phase.PLAY else None
+
+    @property
+    def hand_over(self) -> HandOver | None:
+        """How the last hand ended, while the next one is still to be dealt."""
+        if self.state.phase is not Phase.DEAL:
+            return None
+        return next((e for e in reversed(self.last_events) if isinstance(e, HandOver)), None)
+
+    @property
+    def game_over(self) -> GameOver | None:
+        """How the game ended, once it has."""
+        return next((e for e in reversed(self.hand_events) if isinstance(e, GameOver)), None)
+
+    @property
+    def is_over(self) -> bool:
+        """True once a side has reached the target."""
+        return self.state.phase is Phase.OVER
+
+
+class Table(TableReading):
     """One game at one table: the current snapshot, the seats and the record."""
 
     def __init__(
@@ -175,24 +220,9 @@ class Table:
         return table
 
     # -- what the table knows ---------------------------------------------------
-    @property
-    def rules(self) -> Rules:
-        """The game's rules."""
-        return self.state.rules
-
-    def words(self, you: int | None) -> Names:
-        """How to name the seats for ``you`` (``None``: an onlooker)."""
-        return Names.of(self.names, self.rules, you)
-
     def kind(self, seat: int) -> SeatKind:
         """``"person"``, ``"computer"`` or ``"remote"``."""
         return self.seats[seat].kind
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat that must act now (``None`` between hands and when the game is over)."""
-        st = self.state
-        return st.current if st.phase is Phase.PLAY else None
 
     def turn(self) -> Turn | None:
         """The seat to act, its view and its legal actions (``None`` if nobody is to act)."""
@@ -205,23 +235,6 @@ class Table:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now."""
         return self.state.view(seat)
-
-    @property
-    def hand_over(self) -> HandOver | None:
-        """How the last hand ended, while the next one is still to be dealt."""
-        if self.state.phase is not Phase.DEAL:
-            return None
-        return next((e for e in reversed(self.last_events) if isinstance(e, HandOver)), None)
-
-    @property
-    def game_over(self) -> GameOver | None:
-        """How the game ended, once it has."""
-        return next((e for e in reversed(self.last_events) if isinstance(e, GameOver)), None)
-
-    @property
-    def is_over(self) -> bool:
-        """True once a side has reached the target."""
-        return self.state.phase is Phase.OVER
 
     # -- changing the game ------------------------------------------------------
     def act(self, seat: int, action: Action) -> tuple[Event, ...]:
