@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -36,20 +35,22 @@ temporary folder), so a test run leaves the checkout as it was."""
 
 
 @pytest.fixture(scope="module")
-def served() -> Iterator[tuple[str, Path]]:
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A running ``allfives serve`` and its data folder."""
     need_browser()
-    data = Path(tempfile.mkdtemp(prefix="allfives-serve-"))
+    data = tmp_path_factory.mktemp("serve")
     with serving(data) as url:
         yield url, data
 
 
 @pytest.fixture(scope="module")
-def browser(served: tuple[str, Path]) -> Iterator[Browser]:
+def browser(
+    served: tuple[str, Path], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Browser]:
     """One Chromium for the module, with a new empty profile."""
     from playwright.sync_api import sync_playwright
 
-    downloads = Path(tempfile.mkdtemp(prefix="allfives-downloads-"))
+    downloads = tmp_path_factory.mktemp("downloads")
     with sync_playwright() as playwright:
         chromium = Browser(playwright, downloads)
         yield chromium
@@ -108,7 +109,9 @@ def test_the_page_loads_nothing_from_another_host(
     assert any("Roboto Mono" in family for family in loaded)
 
 
-def test_start_and_play_a_tile_by_keyboard(served: tuple[str, Path], page: Any) -> None:
+def test_start_and_play_a_tile_by_keyboard(
+    served: tuple[str, Path], page: Any, tmp_path: Path
+) -> None:
     """Start, the new-game screen, a game: a tile played with Enter changes the board."""
     url, _ = served
     text = start_session(page, url)
@@ -124,7 +127,7 @@ def test_start_and_play_a_tile_by_keyboard(served: tuple[str, Path], page: Any) 
     assert board(text) != before
     assert "You play" in text or "You lead" in text
     picture = SCREENSHOT if os.environ.get("ALLFIVES_UPDATE_SCREENSHOTS") else (
-        Path(tempfile.mkdtemp()) / "browser.png"
+        tmp_path / "browser.png"
     )
     page.screenshot(path=str(picture))
     assert picture.stat().st_size > 10_000
@@ -212,9 +215,10 @@ def test_two_sessions_never_share_a_folder(served: tuple[str, Path], browser: Br
             tab.close()
 
 
-def test_a_full_server_says_so_on_the_page(browser: Browser) -> None:
+def test_a_full_server_says_so_on_the_page(browser: Browser, tmp_path: Path) -> None:
     """Past --max-sessions the page's "Session ended" box says why."""
-    data = Path(tempfile.mkdtemp(prefix="allfives-serve-"))
+    data = tmp_path / "serve"
+    data.mkdir()
     with serving(data, None, "--max-sessions", "1") as url:
         first, second = browser.context.new_page(), browser.context.new_page()
         try:
