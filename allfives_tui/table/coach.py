@@ -214,6 +214,7 @@ def evaluator_version() -> str:
 
 def _fingerprint() -> str:
     import engine.core
+    import engine.players.endgame
     import engine.players.evaluate
     import engine.players.knowledge
     import engine.players.limits
@@ -223,6 +224,7 @@ def _fingerprint() -> str:
     digest = hashlib.sha256(f"coach {COACH_VERSION}".encode())
     for module in (
         engine.core,
+        engine.players.endgame,
         engine.players.evaluate,
         engine.players.knowledge,
         engine.players.limits,
