@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.match import wilson
+from engine.intervals import wilson
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.errors import AllFivesError, shown
 from engine.game import apply, new_game, seeded_deal
+from engine.intervals import wilson
 from engine.players import LEVELS, make_player
 from engine.players.expert import DEFAULT_BUDGET, check_budget, check_playouts
 from engine.rng import derive_seed
@@ -185,17 +186,6 @@ def play_game(config: MatchConfig, deal: int, rotation: int) -> GameResult:
 def play_deal(config: MatchConfig, deal: int) -> list[GameResult]:
     """Every rotation of one deal."""
     return [play_game(config, deal, r) for r in range(config.rotations)]
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95 % by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def percentile(values: Sequence[float], q: float) -> float:

@@ -14,28 +14,14 @@ a few milliseconds.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from allfives_tui.table.history import History, PlayerGame, parse_utc, utc_text
+from engine.intervals import Z95, wilson
 from engine.players import LEVELS
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
-
-
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (``(0, 1)`` with no games)."""
-    if games <= 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +186,7 @@ def _group(label: str, games: Sequence[PlayerGame]) -> Group:
 def _counted(
     label: str, games: int, finished: int, wins: int, hands: int, net: int, best: int | None
 ) -> Group:
-    low, high = wilson(wins, finished)
+    low, high = wilson(wins, finished, Z95)
     return Group(
         label=label,
         games=games,

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from allfives_tui.table.history import History
-from allfives_tui.table.history_stats import Filters, compute, query, wilson
+from allfives_tui.table.history_stats import Filters, compute, query
 from engine import GameOver, HandOver, Placed
+from engine.intervals import Z95, wilson
 from engine.record import GameRecord
 from tests.history.games import random_game
 
@@ -220,10 +221,10 @@ def test_points_a_hand_by_opponent_level_equal_a_recomputation(stored: Path) -> 
 
 
 def test_wilson_interval_edges() -> None:
-    assert wilson(0, 0) == (0.0, 1.0)
-    low, high = wilson(10, 10)
+    assert wilson(0, 0, Z95) == (0.0, 1.0)
+    low, high = wilson(10, 10, Z95)
     assert high == pytest.approx(1.0) and 0.69 < low < 0.73
-    low, high = wilson(50, 100)
+    low, high = wilson(50, 100, Z95)
     assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
 
 

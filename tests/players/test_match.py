@@ -7,7 +7,8 @@ import json
 import pytest
 
 from allfives_tui.cli import main
-from engine.match import MatchConfig, percentile, play_game, run_match, wilson
+from engine.intervals import wilson
+from engine.match import MatchConfig, percentile, play_game, run_match
 
 
 def test_greedy_beats_random_over_fixed_seeded_deals() -> None:
