@@ -213,6 +213,13 @@ def longest_streak(games: Iterable[PlayerGame]) -> int:
     return best
 
 
+def games_per_week(games: int, first: date | None, last: date | None) -> float:
+    """Games a week from the first day to the last (a span under a week counts as one)."""
+    if first is None or last is None:
+        return 0.0
+    return games / max(1.0, ((last - first).days + 1) / 7)
+
+
 def monday(day: date) -> date:
     """The Monday of ``day``'s week."""
     return day - timedelta(days=day.weekday())
@@ -270,11 +277,7 @@ def compute(games: Sequence[PlayerGame], player: str, filters: Filters | None = 
             best = Best(g.best, g.game_id, g.day)
     first = kept[0].day if kept else None
     last = kept[-1].day if kept else None
-    if first is not None and last is not None:
-        days = (last - first).days + 1
-        per_week = len(kept) / max(1.0, days / 7)
-    else:
-        per_week = 0.0
+    per_week = games_per_week(len(kept), first, last)
     return Stats(
         player=player,
         filters=filters,
@@ -402,9 +405,7 @@ def query(history: History, player: str, filters: Filters | None = None) -> Stat
             day += timedelta(days=7)
     first = local_day(parse_utc(first_text)) if first_text else None
     last = local_day(parse_utc(last_text)) if last_text else None
-    per_week = 0.0
-    if first is not None and last is not None:
-        per_week = total.games / max(1.0, ((last - first).days + 1) / 7)
+    per_week = games_per_week(total.games, first, last)
     return Stats(
         player=player,
         filters=filters,
