@@ -250,7 +250,8 @@ async def test_a_computer_move_waits_while_a_new_game_is_set_up() -> None:
 
 
 async def test_a_computer_move_waits_while_leaving_the_game_is_asked() -> None:
-    app = AllFivesApp(Settings(speed=0.3, seed=6), start=True, speed=0.3)
+    # North's pace of a second leaves room for a busy machine between the two checks
+    app = AllFivesApp(Settings(speed=1.0, seed=6), start=True, speed=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
@@ -261,7 +262,7 @@ async def test_a_computer_move_waits_while_leaving_the_game_is_asked() -> None:
         assert screen.state.current == 1, "North is to play next"
         before = screen.state
         app.action_new_game()
-        await pilot.pause(1.0)  # well past North's pace, the question still open
+        await pilot.pause(1.5)  # well past North's pace, the question still open
         assert isinstance(app.screen, ConfirmScreen)
         assert app.table is not None and app.table.state is before, "nothing played meanwhile"
         await pilot.press("n")  # keep playing

@@ -348,3 +348,28 @@ async def test_the_log_scrolls_to_a_new_line_in_the_same_frame_without_a_layout(
         assert log.layouts == 0
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y
+
+
+async def test_a_chart_is_blank_until_it_has_data_then_draws_it() -> None:
+    from rich.text import Text
+
+    from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield SeriesChart()
+
+    app = One()
+    async with app.run_test(size=(60, 16)) as pilot:
+        chart = app.query_one(SeriesChart)
+        await pilot.pause()
+        blank = chart.render()
+        assert isinstance(blank, Text) and blank.plain == ""
+        chart.show(ChartData("Wins", ("a", "b"), (Series("won", (3.0, 5.0)),), kind="bar"))
+        await pilot.pause()
+        drawn = chart.render()
+        assert isinstance(drawn, Text) and "Wins" in drawn.plain
+        chart.show(ChartData("Wins", (), (), empty="no games yet"))
+        await pilot.pause()
+        empty = chart.render()
+        assert isinstance(empty, Text) and "no games yet" in empty.plain

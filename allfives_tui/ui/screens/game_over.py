@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from allfives_tui.table.words import Names, game_over_title
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.screens.hand_summary import scores_text
+from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import GameState
 
@@ -48,7 +49,7 @@ class GameOverScreen(Dialog[str]):
                 if self.report:
                     yield Button("Report (g)", id="report", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
-        yield Footer()  # this screen's keys, over the game's
+        yield AppFooter()  # this screen's keys, over the game's
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The report's key only where a report is offered."""

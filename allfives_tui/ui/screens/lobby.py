@@ -18,11 +18,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from allfives_tui.net.protocol import Lobby
 from allfives_tui.table.storage import SEAT_NAMES
 from allfives_tui.table.words import printable
+from allfives_tui.ui.widgets.footer import AppFooter
 
 
 def places(players: int) -> tuple[str, ...]:
@@ -109,7 +110,7 @@ class LobbyScreen(Screen[None]):
             yield Static("", id="lobby-game", classes="dialog-note")
             yield Static("", id="lobby-seats")
             yield Static(self._hint(), id="lobby-hint", classes="dialog-note")
-        yield Footer()
+        yield AppFooter()
 
     def _hint(self) -> str:
         if self.owner:

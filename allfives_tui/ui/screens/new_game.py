@@ -16,9 +16,10 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from allfives_tui.table.storage import PERSON, SEAT_NAMES, SPEEDS, Settings
+from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import HandSize
 from engine.players import LEVELS
@@ -210,7 +211,7 @@ class NewGameScreen(Screen[None]):
                     yield Button("Statistics", id="statistics", compact=True)
                     yield Button("Past games", id="past-games", compact=True)
                 yield Button("Quit", id="quit", compact=True)
-        yield Footer()
+        yield AppFooter()
 
     def on_mount(self) -> None:
         """Fit the form to the number of players and focus Start."""

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from allfives_tui.table.history import (
     GameSummary,
@@ -25,6 +25,7 @@ from allfives_tui.table.history import (
 )
 from allfives_tui.table.words import printable
 from allfives_tui.ui.screens.confirm import ConfirmScreen
+from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.record import LoadedGame
 
@@ -84,7 +85,7 @@ class PastGamesScreen(Screen[None]):
         )
         yield DataTable(id="past-games", cursor_type="row", zebra_stripes=True)
         yield Static("Reading the history…", id="past-status")
-        yield Footer()
+        yield AppFooter()
 
     def on_mount(self) -> None:
         """Set up the list and read the history."""

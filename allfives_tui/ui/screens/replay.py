@@ -32,13 +32,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from allfives_tui.table.replay import NOBODY, Frame, Replay, describe_events
 from allfives_tui.table.storage import ReplayLoadError, read_replay
 from allfives_tui.ui.screens.game import display_order
 from allfives_tui.ui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
 from allfives_tui.ui.widgets.analysis import AnalysisPane, analysis_seat
+from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.hand import BAND
 from allfives_tui.ui.widgets.move_list import MoveList
 from engine import Placed, Play, Tile
@@ -133,7 +134,7 @@ class ReplayScreen(Screen[None]):
             rated = analysis_seat(replay, self.private_view)
             yield AnalysisPane(replay, rated, id="replay-analysis")
         yield Static(id="replay-event")
-        yield Footer(compact=True, show_command_palette=False)
+        yield AppFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         """Show the first frame and give the move list the keys."""

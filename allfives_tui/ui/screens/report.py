@@ -14,13 +14,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from allfives_tui.table.coach import Review, labels_line, score_series
 from allfives_tui.table.words import Names
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.widgets.analysis import decisions_text, scores_chart
 from allfives_tui.ui.widgets.chart import SeriesChart
+from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.record import GameRecord
 
@@ -99,7 +100,7 @@ class ReportScreen(Dialog[None]):
             yield Static(figures, id="report-figures")
             with VerticalScroll(id="report-decisions"):
                 yield Static(decisions_text(self.review), id="report-costly")
-        yield Footer()
+        yield AppFooter()
 
     def show_review(self, review: Review | None) -> None:
         """The review grew (more decisions rated)."""

@@ -17,12 +17,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Static
+from textual.widgets import Button, DataTable, Input, Static
 
 from allfives_tui.table.history import History, HistoryError, history_path
 from allfives_tui.table.history_stats import Filters, Stats, compute, parse_day, percent, query
 from allfives_tui.table.words import printable
 from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart
+from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.players import LEVELS
 
@@ -149,7 +150,7 @@ class StatsScreen(Screen[None]):
         with Horizontal(id="stats-charts"):
             yield SeriesChart(id="stats-results")
             yield SeriesChart(id="stats-points")
-        yield Footer()
+        yield AppFooter()
 
     def on_mount(self) -> None:
         """Set up the table and read the history."""

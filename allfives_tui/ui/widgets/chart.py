@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
+from rich.text import Text
 from textual.app import RenderResult
 from textual.reactive import reactive
 from textual_plotext import PlotextPlot
@@ -61,7 +62,8 @@ def thin_ticks(labels: tuple[str, ...], most: int = MAX_TICKS) -> tuple[list[flo
 
 
 class SeriesChart(PlotextPlot):
-    """A plot of :class:`ChartData` (set :attr:`data`, or call :meth:`show`)."""
+    """A plot of :class:`ChartData` (set :attr:`data`, or call :meth:`show`); blank
+    until it has some."""
 
     DEFAULT_CSS = """
     SeriesChart {
@@ -90,15 +92,17 @@ class SeriesChart(PlotextPlot):
 
     def render(self) -> RenderResult:
         """Lay the data out on the plot, then let Plotext draw it."""
+        data = self.data
+        if data is None:
+            return Text()  # nothing to draw yet (the figures are still coming): no Plotext pass
         plt = self.plt
         bars = cast(Any, plt)  # the bundled stub says label=/one colour; Plotext takes labels=
         plt.clear_figure()
-        data = self.data
-        if data is None or data.is_empty:
-            plt.title(data.title if data is not None else "")
+        if data.is_empty:
+            plt.title(data.title)
             plt.xticks([], [])
             plt.yticks([], [])
-            plt.text(data.empty if data is not None else "", 0.5, 0.5, alignment="center")
+            plt.text(data.empty, 0.5, 0.5, alignment="center")
             plt.xlim(0, 1)
             plt.ylim(0, 1)
             return super().render()

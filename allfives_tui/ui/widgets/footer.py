@@ -1,15 +1,66 @@
-"""The footer of the game screen: Textual's, with a group's name dimmed with its keys."""
+"""The app's footers: Textual's, with keys styled once as they mount, and the game
+screen's, with a group's name dimmed with its keys."""
 
 from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
 
-class GameFooter(Footer):
+class AppFooter(Footer):
+    """Textual's footer whose keys take its compactness before they mount.
+
+    Textual's keys start compact and are made plain by a data binding once
+    mounted, each change restyling the key: two style passes a key, about a
+    sixth of the time a screen takes to open. Here each key is given the
+    footer's value (and class) as it is made, so neither pass happens."""
+
+    _shown: tuple[object, ...] | None = None
+    """What the keys on show were made from (see :meth:`_signature`)."""
+
+    def _signature(self, screen: Screen[object]) -> tuple[object, ...]:
+        """Everything the keys are made from: the shown bindings, whether each is
+        enabled, and the footer's own settings."""
+        return (
+            self.compact,
+            self.show_command_palette,
+            tuple(
+                (binding.key, binding.key_display, binding.description, binding.action,
+                 binding.group, enabled, tooltip)
+                for key, (_, binding, enabled, tooltip) in screen.active_bindings.items()
+                if binding.show or key == self.app.COMMAND_PALETTE_BINDING
+            ),
+        )
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """Make the keys again only when what they show has changed.
+
+        Textual's footer remakes every key whenever the focus moves or a
+        binding is refreshed (after each move in a game), though mostly
+        nothing it shows has changed."""
+        same = self._bindings_ready and screen is self.screen
+        if same and self._shown == self._signature(screen):
+            return
+        super().bindings_changed(screen)
+
+    def compose(self) -> ComposeResult:
+        """Textual's keys, each already as compact as it will be shown."""
+        if self._bindings_ready:
+            self._shown = self._signature(self.screen)
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # the palette's key is not bound to the footer: it stays compact
+                compact = self.compact or widget.has_class("-command-palette")
+                widget.set_reactive(FooterKey.compact, compact)
+                widget.set_class(compact, "-compact", update=False)
+            yield widget
+
+
+class GameFooter(AppFooter):
     """A footer whose group names (the "End" after ``n e s w``) dim when every key
     of the group is disabled, as each key does. Below :attr:`ROOMY` cells the
     command palette's key (``^p``, also in the help) gives its place to the game's
