@@ -117,6 +117,26 @@ async def test_statistics_show_the_figures_and_follow_the_filters(history: Path)
         assert not isinstance(app.screen, StatsScreen)
 
 
+async def test_figures_slower_than_the_first_frame_show_when_they_come_and_stale_ones_never(
+    history: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from allfives_tui.ui.screens import stats as stats_screen
+
+    with History() as h:
+        games = h.player_games("You")
+    monkeypatch.setattr(stats_screen, "FIRST_WAIT", 0.0)  # never wait: the slow history's way
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = StatsScreen("You")
+        app.push_screen(screen)
+        await pilot.press("l")  # asked for "vs random" before the first figures came
+        await _until(pilot, lambda: screen.loaded)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.stats is not None and screen.stats.filters == Filters(level="random")
+        assert _summary(screen) == summary_lines(compute(games, "You", Filters(level="random")))
+
+
 async def test_statistics_of_another_person_and_of_nobody_yet(history: Path) -> None:
     app = _app()
     async with app.run_test(size=(100, 30)) as pilot:

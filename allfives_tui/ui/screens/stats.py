@@ -1,13 +1,19 @@
 """The statistics screen: a player's record from the game history, with filters and charts.
 
 The figures come from :func:`allfives_tui.table.history_stats.query`, on a
-worker thread, whenever the screen opens or a filter changes.
+thread, whenever the screen opens or a filter changes. The first read starts as
+the screen is made, beside its composing (SQLite works without the GIL), and the
+screen waits up to :data:`FIRST_WAIT` for it before its first frame: on all but
+a huge history it opens once, with its figures, instead of saying "Reading the
+history…" and laying itself out again a moment later.
 Results over time and points a hand by opponent level are drawn by
 :class:`~allfives_tui.ui.widgets.chart.SeriesChart`.
 """
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +38,35 @@ LEVEL_CHOICES: tuple[str | None, ...] = (None, *LEVELS, "person")
 """What the opponent-level filter cycles through (``None``: any level)."""
 PLAYER_CHOICES: tuple[int | None, ...] = (None, 2, 3, 4)
 """What the player-count filter cycles through (``None``: any count)."""
+
+
+FIRST_WAIT = 0.1
+"""Seconds the screen waits for its first figures before it shows without them."""
+
+_READER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="allfives-stats")
+"""Reads a screen's first figures while the screen is being made."""
+
+Figures = tuple[list[str], Stats, str | None]
+"""What a read of the history gives: the people in it, the figures, a warning."""
+
+
+def read_figures(path: Path | None, player: str, filters: Filters) -> Figures:
+    """``player``'s figures under ``filters`` and who played, from the history at
+    ``path`` (the data folder's by default); a history that cannot be read gives
+    no figures and says why."""
+    path = path or history_path()
+    people: list[str] = []
+    stats = compute([], player, filters)
+    error = None
+    if path.exists():
+        try:
+            with History(path) as history:
+                error = history.notice
+                people = history.people()
+                stats = query(history, player, filters)
+        except HistoryError as err:
+            error = str(err)
+    return people, stats, error
 
 
 def level_text(level: str | None) -> str:
@@ -131,6 +166,12 @@ class StatsScreen(Screen[None]):
         """True while the figures on show are those of the filters as set."""
         self._ready = False
         """True once the first figures came (filters changed before are the defaults)."""
+        self._wanted = Filters()
+        """The filters of the figures last asked for (older answers are dropped)."""
+        self._first: Future[Figures] | None = _READER.submit(
+            read_figures, path, player, self._wanted
+        )
+        """The first figures, read while the screen is made."""
 
     def compose(self) -> ComposeResult:
         """Filters, figures, the table by opponents, the charts."""
@@ -153,35 +194,36 @@ class StatsScreen(Screen[None]):
         yield AppFooter()
 
     def on_mount(self) -> None:
-        """Set up the table and read the history."""
+        """Set up the table; show the first figures if they come in time for the
+        first frame, else when they come."""
         table = self.query_one("#stats-groups", DataTable)
         for label in ("Opponents", "Games", "Won", "Win%", "95% CI", "Net/hand", "Best"):
             table.add_column(label, key=label)
-        self.refresh_figures()
+        first, self._first = self._first, None
+        if first is None:
+            self.refresh_figures()
+            return
+        try:
+            self._loaded(self.Loaded(*first.result(timeout=FIRST_WAIT)))
+        except FutureTimeout:
+            self.wait_for_figures(first)
 
     @work(thread=True, exclusive=True, group="stats")
     def read_history(self, player: str, filters: Filters) -> None:
         """Work ``player``'s figures out (and who played) off the UI thread."""
-        path = self.path or history_path()
-        people: list[str] = []
-        stats = compute([], player, filters)
-        error = None
-        if path.exists():
-            try:
-                with History(path) as history:
-                    error = history.notice
-                    people = history.people()
-                    stats = query(history, player, filters)
-            except HistoryError as err:
-                error = str(err)
-        self.post_message(self.Loaded(people, stats, error))
+        self.post_message(self.Loaded(*read_figures(self.path, player, filters)))
+
+    @work(thread=True, exclusive=True, group="stats")
+    def wait_for_figures(self, reading: Future[Figures]) -> None:
+        """Show the figures of a read that began earlier when it ends."""
+        self.post_message(self.Loaded(*reading.result()))
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
         if message.error:
             self.notify(message.error, severity="warning", timeout=10)
-        if message.stats.player != self.player:
-            return  # a player chosen since
+        if message.stats.player != self.player or message.stats.filters != self._wanted:
+            return  # a player or filters chosen since
         self.people = list(dict.fromkeys([*self.people, *message.people]))
         self.show(message.stats)
         self.loaded = self._ready = True
@@ -205,6 +247,7 @@ class StatsScreen(Screen[None]):
             self.query_one("#stats-summary", Static).update(f"[b $error]{err}[/]")
             return
         self.loaded = False
+        self._wanted = filters
         self.read_history(self.player, filters)
 
     def show(self, stats: Stats) -> None:
