@@ -373,3 +373,30 @@ async def test_a_chart_is_blank_until_it_has_data_then_draws_it() -> None:
         await pilot.pause()
         empty = chart.render()
         assert isinstance(empty, Text) and "no games yet" in empty.plain
+
+
+async def test_compact_widgets_look_as_textuals_own_compact_ones() -> None:
+    from textual.widgets import Button, Input, Select, Static
+
+    from allfives_tui.ui.widgets.compact import compact
+
+    class Both(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Button("Go", id="theirs-button", compact=True)
+            yield compact(Button("Go", id="ours-button"))
+            yield Input("x", id="theirs-input", compact=True)
+            yield compact(Input("x", id="ours-input"))
+            yield Select([("one", 1)], value=1, allow_blank=False, id="theirs-select", compact=True)
+            yield compact(Select([("one", 1)], value=1, allow_blank=False, id="ours-select"))
+
+    app = Both()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        for kind in ("button", "input", "select"):
+            theirs = app.query_one(f"#theirs-{kind}")
+            ours = app.query_one(f"#ours-{kind}")
+            assert ours.classes == theirs.classes
+            assert ours.size == theirs.size and ours.size.height == 1
+            assert ours.styles.border == theirs.styles.border
+    with pytest.raises(TypeError, match="Static has no compact style"):
+        compact(Static("no such style"))

@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from allfives_tui.ui.screens.dialog import Dialog
+from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.too_small import TooSmall
 
 
@@ -37,8 +38,8 @@ class ConfirmScreen(Dialog[bool]):
             yield Static(self.title_text, classes="dialog-title")
             yield Static(self.note, classes="dialog-note")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(f"{self.yes} (y)", id="yes", variant="warning", compact=True)
-                yield Button(f"{self.no} (n)", id="no", variant="primary", compact=True)
+                yield compact(Button(f"{self.yes} (y)", id="yes", variant="warning"))
+                yield compact(Button(f"{self.no} (n)", id="no", variant="primary"))
 
     def on_mount(self) -> None:
         """The safe answer has the focus."""

@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import Button, Static
 
 from allfives_tui.ui.screens.dialog import Dialog
+from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.too_small import TooSmall
 
 
@@ -37,7 +38,7 @@ class CoverScreen(Dialog[None]):
                 f"Press Enter when only {self.person} is looking: their tiles show next.",
                 classes="dialog-note",
             )
-            yield Button(f"I am {self.person} (⏎)", id="reveal", variant="primary", compact=True)
+            yield compact(Button(f"I am {self.person} (⏎)", id="reveal", variant="primary"))
 
     def action_reveal(self) -> None:
         """Close the cover (once)."""

@@ -10,6 +10,7 @@ from textual.widgets import Button, Static
 from allfives_tui.table.words import Names, game_over_title
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.screens.hand_summary import scores_text
+from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import GameState
@@ -44,11 +45,11 @@ class GameOverScreen(Dialog[str]):
             yield Static(title, classes="dialog-title")
             yield Static(scores_text(self.state, self.names), id="final-scores")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("New game (n)", id="new", variant="primary", compact=True)
-                yield Button("Replay this game (r)", id="replay", compact=True)
+                yield compact(Button("New game (n)", id="new", variant="primary"))
+                yield compact(Button("Replay this game (r)", id="replay"))
                 if self.report:
-                    yield Button("Report (g)", id="report", compact=True)
-                yield Button("Quit (q)", id="quit", compact=True)
+                    yield compact(Button("Report (g)", id="report"))
+                yield compact(Button("Quit (q)", id="quit"))
         yield AppFooter()  # this screen's keys, over the game's
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

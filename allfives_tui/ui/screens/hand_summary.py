@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 from allfives_tui.table.coach import Rating
 from allfives_tui.table.words import Names, hand_over_title
 from allfives_tui.ui.screens.dialog import Dialog
+from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import GameState, HandOver
 
@@ -113,7 +114,7 @@ class HandSummaryScreen(Dialog[None]):
             yield Static(scores_text(self.state, self.names), id="summary-scores")
             if self.rated:
                 yield Static(costly_text([], 0, 1), id="summary-coach")
-            yield Button("Next hand (⏎)", id="next-hand", variant="primary", compact=True)
+            yield compact(Button("Next hand (⏎)", id="next-hand", variant="primary"))
 
     def show_costly(self, costly: list[Rating], done: int, total: int) -> None:
         """The hand's costly decisions, once ``done`` of its ``total`` are rated."""

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from allfives_tui.table.storage import PERSON, SEAT_NAMES, SPEEDS, Settings
+from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import HandSize
@@ -101,95 +102,86 @@ class NewGameScreen(Screen[None]):
             yield Static("All Fives — new game", id="new-game-title")
             with Grid(id="form"):
                 yield Label("Players")
-                yield Select(
+                yield compact(Select(
                     [(f"{n} players", n) for n in (2, 3, 4)],
                     value=s.players,
                     allow_blank=False,
-                    compact=True,
                     id="players",
-                )
+                ))
                 yield Label("Partnerships")
-                yield Select(
+                yield compact(Select(
                     [
                         ("no: each player for themselves", False),
                         ("yes: you and North against West and East", True),
                     ],
                     value=s.partnerships,
                     allow_blank=False,
-                    compact=True,
                     id="partnerships",
-                )
+                ))
                 yield Label("Tiles per hand")
-                yield Select(
+                yield compact(Select(
                     self._hand_size_options(s.players),
                     value=s.hand_size,
                     allow_blank=False,
-                    compact=True,
                     id="hand-size",
-                )
+                ))
                 yield Label("Target")
-                yield Input(
+                yield compact(Input(
                     str(s.target) if s.target else "",
                     placeholder=f"default {DEFAULT_TARGETS[s.players]}",
-                    compact=True,
                     id="target",
                     restrict=r"[0-9]*",
                     max_length=5,
-                )
+                ))
                 for i in range(3):
                     yield Label("", id=f"level-label-{i}", classes="level-label")
                     with Horizontal(id=f"seat-{i}", classes="seat"):
-                        yield Select(
+                        yield compact(Select(
                             [*((f"computer: {lv}", lv) for lv in LEVELS), ("a person", PERSON)],
                             value=s.levels[i],
                             allow_blank=False,
-                            compact=True,
                             id=f"level-{i}",
                             classes="level",
-                        )
-                        yield Input(
+                        ))
+                        yield compact(Input(
                             s.names[i],
                             placeholder="their name",
-                            compact=True,
                             id=f"person-{i}",
                             classes="person",
                             max_length=20,
-                        )
+                        ))
                 yield Label("Your name")
-                yield Input(s.name, compact=True, id="name", max_length=20)
+                yield compact(Input(s.name, id="name", max_length=20))
                 yield Label("Seed")
-                yield Input(
+                yield compact(Input(
                     "" if s.seed is None else str(s.seed),
                     placeholder="blank: a new shuffle",
-                    compact=True,
                     id="seed",
                     restrict=r"[0-9]*",
                     max_length=9,
-                )
+                ))
                 yield Label("Computer pace")
-                yield Select(
+                yield compact(Select(
                     [
                         (f"{name} ({SPEEDS[name]:g} s a move)", name)
                         for name in ("instant", "fast", "normal", "slow")
                     ],
                     value=speed_name(s.speed),
                     allow_blank=False,
-                    compact=True,
                     id="speed",
-                )
+                ))
                 yield Label("Draw for me")
-                yield Select(
+                yield compact(Select(
                     [
                         ("no: press d to draw, p to pass", False),
                         ("yes: draw and pass for me when nothing fits", True),
                     ],
                     value=s.auto_draw,
                     allow_blank=False,
-                    compact=True,
                     id="auto-draw",
-                )
+                ))
                 yield Label("Coach")
-                yield Select(
+                yield compact(Select(
                     [
                         ("on: hints (t) and your moves rated", "on"),
                         ("on, hints for every person (all agree)", "all"),
@@ -197,20 +189,19 @@ class NewGameScreen(Screen[None]):
                     ],
                     value=coach_choice(s),
                     allow_blank=False,
-                    compact=True,
                     id="coach",
-                )
+                ))
             yield Static("", id="form-error")
             with Horizontal(id="new-game-buttons"):
-                yield Button("Start ⏎", id="start", variant="primary", compact=True)
+                yield compact(Button("Start ⏎", id="start", variant="primary"))
                 if self.can_go_back:
-                    yield Button("Back to the game", id="back", compact=True)
+                    yield compact(Button("Back to the game", id="back"))
                 elif self.can_continue:
-                    yield Button("Continue", id="continue", compact=True)
+                    yield compact(Button("Continue", id="continue"))
                 if not self.can_go_back:  # over a game the row is full: ^t and ^g do
-                    yield Button("Statistics", id="statistics", compact=True)
-                    yield Button("Past games", id="past-games", compact=True)
-                yield Button("Quit", id="quit", compact=True)
+                    yield compact(Button("Statistics", id="statistics"))
+                    yield compact(Button("Past games", id="past-games"))
+                yield compact(Button("Quit", id="quit"))
         yield AppFooter()
 
     def on_mount(self) -> None:

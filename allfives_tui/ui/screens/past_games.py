@@ -25,6 +25,7 @@ from allfives_tui.table.history import (
 )
 from allfives_tui.table.words import printable
 from allfives_tui.ui.screens.confirm import ConfirmScreen
+from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.record import LoadedGame
@@ -79,10 +80,10 @@ class PastGamesScreen(Screen[None]):
         """The search field, the list and a line of counts."""
         yield TooSmall()
         yield Static("Past games", id="past-title")
-        yield Input(
+        yield compact(Input(
             placeholder="search: a date, an opponent or level, won / lost / abandoned",
-            compact=True, id="past-search",
-        )
+            id="past-search",
+        ))
         yield DataTable(id="past-games", cursor_type="row", zebra_stripes=True)
         yield Static("Reading the history…", id="past-status")
         yield AppFooter()

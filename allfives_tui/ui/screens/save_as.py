@@ -22,6 +22,7 @@ from allfives_tui.table.storage import save_copy
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.screens.open_served import prune
+from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.record import GameRecord
 
@@ -53,7 +54,7 @@ class SaveAsScreen(Dialog[Path | None]):
         with Vertical(id="save-as", classes="dialog"):
             title = "Download a copy of this game" if self.served else "Save a copy of this game"
             yield Static(title, classes="dialog-title")
-            yield Input(self.default, id="save-path", compact=True)
+            yield compact(Input(self.default, id="save-path"))
             note = "⏎ downloads, Esc cancels" if self.served else "⏎ saves, Esc cancels"
             yield Static(note, id="save-error", classes="dialog-note")
 

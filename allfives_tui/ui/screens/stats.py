@@ -29,6 +29,7 @@ from allfives_tui.table.history import History, HistoryError, history_path
 from allfives_tui.table.history_stats import Filters, Stats, compute, parse_day, percent, query
 from allfives_tui.table.words import printable
 from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart
+from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.players import LEVELS
@@ -179,13 +180,12 @@ class StatsScreen(Screen[None]):
         yield Static(f"Statistics of {printable(self.player)}", id="stats-title")
         with Horizontal(id="stats-filters"):
             # buttons that cycle (a click or p / l / n): far lighter to draw than selects
-            yield Button(printable(self.player), id="stats-player", compact=True)
-            yield Button(level_text(None), id="stats-level", compact=True)
-            yield Button(players_text(None), id="stats-players", compact=True)
-            yield Input(placeholder="from yyyy-mm-dd", compact=True, id="stats-since",
-                        restrict=r"[0-9-]*", max_length=10)
-            yield Input(placeholder="to yyyy-mm-dd", compact=True, id="stats-until",
-                        restrict=r"[0-9-]*", max_length=10)
+            yield compact(Button(printable(self.player), id="stats-player"))
+            yield compact(Button(level_text(None), id="stats-level"))
+            yield compact(Button(players_text(None), id="stats-players"))
+            for edge, placeholder in (("since", "from"), ("until", "to")):
+                yield compact(Input(placeholder=f"{placeholder} yyyy-mm-dd", id=f"stats-{edge}",
+                                    restrict=r"[0-9-]*", max_length=10))
         yield Static("Reading the history…", id="stats-summary")
         yield DataTable(id="stats-groups", cursor_type="row", zebra_stripes=True)
         with Horizontal(id="stats-charts"):
