@@ -627,7 +627,7 @@ class AllFivesApp(App[None]):
     def action_show_help(self) -> None:
         """Open the help (rules and keys)."""
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(served=self.served))
 
     def action_new_game(self) -> None:
         """Set up a new game; over an unfinished game, after asking, and Esc goes back to it."""

@@ -15,7 +15,7 @@ from allfives_tui.screenshots import random_play
 from allfives_tui.table.storage import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen, display_order
-from allfives_tui.ui.screens.help import HELP_TEXT
+from allfives_tui.ui.screens.help import HELP_TEXT, help_text
 from allfives_tui.ui.widgets import Board, EventLog, HandView
 from allfives_tui.ui.widgets.board import Rect
 from engine import End, parse_tile
@@ -106,6 +106,14 @@ async def test_help_explains_the_end_markers() -> None:
     for marker in ("▸W:5◂", "▶W:5◀", "▹W:5◃"):
         assert marker in HELP_TEXT
     assert "⏎` plays the tile **here**" in HELP_TEXT
+
+
+def test_help_in_a_browser_says_what_saving_and_quitting_do_there() -> None:
+    terminal, browser = help_text(), help_text(served=True)
+    assert "allfives --continue" in terminal and "save a copy of the game where" in terminal
+    assert "allfives --continue" not in browser and "where you say" not in browser
+    assert "download a copy of the game" in browser and "cannot be continued" in browser
+    assert terminal.count("\n") == browser.count("\n"), "the same keys, said otherwise"
 
 
 async def test_the_prompt_fits_when_a_tile_fits_four_ends() -> None:

@@ -46,7 +46,8 @@ multiple of five. The first side to reach the target wins, even mid-hand.
 | `?` | this help |
 | `ctrl+s` | save a copy of the game where you say |
 | `q` | quit; the game is kept: `allfives --continue` resumes it |
-| `ctrl+p` | command palette: new game, save, replay, statistics, help, themes |
+| `ctrl+t` / `ctrl+g` | on the new-game screen: your statistics / past games |
+| `ctrl+p` | command palette: new game, save, replay, statistics, past games, help, themes |
 
 **Mouse:** click a tile to choose it, click it again to play it; where it fits
 two ends, click the highlighted end on the board.
@@ -67,6 +68,23 @@ Playable tiles have solid borders; tiles that cannot be played now have dashed
 borders and are dimmed; the chosen tile has a heavy border and `▶n◀` above it.
 """
 
+SERVED_LINES = {
+    "| `ctrl+s` | save a copy of the game where you say |":
+        "| `ctrl+s` | download a copy of the game |",
+    "| `q` | quit; the game is kept: `allfives --continue` resumes it |":
+        "| `q` | quit (a game left in the browser cannot be continued) |",
+}
+"""The lines of :data:`HELP_TEXT` that say otherwise in a browser."""
+
+
+def help_text(*, served: bool = False) -> str:
+    """The help; ``served``: as it reads in a browser (saving downloads, nothing resumes)."""
+    text = HELP_TEXT
+    if served:
+        for terminal, browser in SERVED_LINES.items():
+            text = text.replace(terminal, browser)
+    return text
+
 
 class HelpScreen(Dialog[None]):
     """The rules and keys; any of Escape, q or ? closes it."""
@@ -75,13 +93,18 @@ class HelpScreen(Dialog[None]):
         Binding("escape,q,question_mark", "close", "Close", key_display="Esc"),
     ]
 
+    def __init__(self, *, served: bool = False) -> None:
+        """``served``: the app runs in a browser (see :func:`help_text`)."""
+        super().__init__()
+        self.served = served
+
     def compose(self) -> ComposeResult:
         """The help text, scrollable."""
         from textual.widgets import Markdown  # imported here: it is slow to import
 
         yield TooSmall()
         with VerticalScroll(id="help", classes="dialog"):
-            yield Markdown(HELP_TEXT)
+            yield Markdown(help_text(served=self.served))
             yield Static("Esc closes this help.", classes="dialog-note")
 
     def action_close(self) -> None:
