@@ -292,6 +292,18 @@ def game_facts(game: LoadedGame) -> GameFacts:
     )
 
 
+def as_seen_by(record: GameRecord, seat: int) -> GameRecord:
+    """A networked game's record as the person at ``seat`` keeps it in their history:
+    their seat a person's, every other person's a remote player's (the host's record
+    says so of the host's seat's guests only); the computers as they were."""
+    seats = tuple(
+        s if s.kind == "computer"
+        else s.model_copy(update={"kind": "person" if i == seat else "remote"})
+        for i, s in enumerate(record.seats)
+    )
+    return record.model_copy(update={"seats": seats})
+
+
 def _seat_label(record: GameRecord, seat: int) -> str:
     """A seat as an opponent or partner: its level, ``person`` or ``remote``."""
     s = record.seats[seat]

@@ -8,7 +8,9 @@ messages (:class:`~allfives_tui.net.client.Link`): the waiting room
 each new picture of the table goes to the game screen as a local game's
 snapshot would. The person's moves are sent to the host, whose engine judges
 them; a refusal shows its reason. Nothing is saved here (the host keeps the
-record) and no data-folder lock is taken. When the host is gone for good,
+record) and no data-folder lock is taken; only a finished game, whose record the
+host sends at the end, goes into this person's history, seen from their seat
+(:func:`~allfives_tui.table.history.as_seen_by`). When the host is gone for good,
 the app exits with :attr:`RemoteApp.lost` set to one line saying so.
 """
 
@@ -36,6 +38,7 @@ from allfives_tui.net.protocol import (
 )
 from allfives_tui.net.remote_table import RemoteTable, TableMismatchError
 from allfives_tui.table import storage
+from allfives_tui.table.history import HistoryWriter, as_seen_by
 from allfives_tui.table.storage import Settings
 from allfives_tui.table.table import Table
 from allfives_tui.ui.app import AllFivesApp
@@ -44,6 +47,7 @@ from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.screens.lobby import LobbyScreen
 from engine import Action, Draw, Pass, Phase
+from engine.record import GameRecord
 
 
 class RemoteApp(AllFivesApp):
@@ -61,6 +65,7 @@ class RemoteApp(AllFivesApp):
         """``link`` reaches the host; ``owner`` is True on the host's own screen, which
         sets the seats up and starts; ``address`` is shown in the waiting room."""
         super().__init__(settings, autosave=False)
+        self.history = HistoryWriter(report=self._history_line)
         self.link = link
         self.seat = seat
         self.owner = owner
@@ -125,6 +130,7 @@ class RemoteApp(AllFivesApp):
             elif isinstance(message, Record):
                 if self.remote is not None:
                     self.remote.final_record = message.record
+                    self._remember(message.record)
             elif isinstance(message, SeatAssigned):
                 self.seat = message.seat
                 if message.rejoined:
@@ -189,6 +195,13 @@ class RemoteApp(AllFivesApp):
                 max(0.05, self.speed / 2),
                 lambda: self.play(self.seat, action) if table.step == step else None,
             )
+
+    def _remember(self, record: GameRecord) -> None:
+        """The finished game into this person's history (once, however often the
+        host sends its record: again after a rejoin)."""
+        if self.history is not None and self._recorded != record.game_id:
+            self._recorded = record.game_id
+            self.history.submit(as_seen_by(record, self.seat))
 
     def _summary_closed(self, _: object = None) -> None:
         """The person has read the summary: the host deals once everyone has (unless it

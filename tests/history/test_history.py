@@ -10,6 +10,7 @@ from pathlib import Path
 
 from allfives_tui.table.history import (
     History,
+    as_seen_by,
     compress,
     decompress,
     game_facts,
@@ -128,3 +129,21 @@ def test_the_database_is_sqlite_in_the_data_folder(data_dir: Path) -> None:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
         scores = conn.execute("SELECT scores FROM games").fetchone()[0]
     assert isinstance(json.loads(scores), list)
+
+
+def test_a_networked_game_is_kept_as_its_guest_saw_it(data_dir: Path) -> None:
+    hosts = play(
+        (Seat(name="Hana"), Seat(name="Bob", kind="remote"),
+         Seat(name="West", kind="computer", level="random")),
+        seed=5,
+    )
+    bobs = as_seen_by(hosts, 1)
+    assert [(s.name, s.kind, s.level) for s in bobs.seats] == [
+        ("Hana", "remote", None), ("Bob", "person", None), ("West", "computer", "random")
+    ]
+    assert bobs.hands == hosts.hands and bobs.game_id == hosts.game_id
+    with History() as history:
+        assert history.record(bobs)
+        (game,) = history.player_games("Bob")
+        assert game.opponents == ("remote", "random")
+        assert history.player_games("Hana") == []

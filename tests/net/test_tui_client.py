@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from allfives_tui.net.client import join
+from allfives_tui.table.history import History
 from allfives_tui.ui.remote import RemoteApp
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
@@ -70,9 +71,20 @@ async def test_a_tui_client_plays_a_whole_partnership_game_by_keyboard(tmp_path:
         assert isinstance(app.screen, GameOverScreen) and app.lost is None
         await pilot.press("q")
     assert app.lost is None
-    # the client autosaved nothing and took no lock: its data folder stays empty
+    # the client autosaved nothing and took no lock: its data folder holds only the
+    # history, where the finished game is Ana's, a person's, with Bob a remote player
     data = Path(os.environ["ALLFIVES_DATA_DIR"])
-    assert not data.exists() or not any(data.iterdir())
+    assert {p.name for p in data.iterdir()} <= {
+        "history.sqlite", "history.sqlite-wal", "history.sqlite-shm"
+    }
+    with History() as history:
+        (game,) = history.games()
+        assert game.game_id == table.game_id and game.finished
+        assert [(s.name, s.kind) for s in game.seats][:2] == [("Ana", "person"), ("Bob", "remote")]
+        (mine,) = history.player_games("Ana")
+        assert mine.won == (table.state.winner == 0)
+        assert history.player_games("Bob") == []
+        assert history.load(table.game_id).record.final_state() == table.state
     await host.close()
 
 
