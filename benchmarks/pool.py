@@ -5,7 +5,9 @@
 Each file is one seeded run (``allfives sim A B --seed N --json > file``);
 runs with other seeds play other deals, so their games add up. Prints, per
 side, the games, wins, win rate with its 95 % Wilson interval and the mean
-points a hand over all the runs, and the seeds pooled. Files whose entrants
+points a hand over all the runs, and the seeds pooled; for a searching
+level, the range of the runs' median playouts a decision and median move
+time (how much search the budget bought on the machines that ran them). Files whose entrants
 differ from the first file's are refused.
 """
 
@@ -52,6 +54,14 @@ def main(argv: list[str] | None = None) -> int:
             f"  {name:12s} {wins:4d} of {games:4d} games  {100 * wins / games:5.1f} % "
             f"({100 * low:.1f}-{100 * high:.1f} %)  {points / hands:+.1f} points a hand"
         )
+        searched = [run["sides"][i] for run in runs if run["sides"][i].get("median_playouts")]
+        if searched:
+            playouts = sorted(side["median_playouts"] for side in searched)
+            moves = sorted(1000 * side["median_move_s"] for side in searched)
+            print(
+                f"  {'':12s} a run's median playouts a decision {playouts[0]:,.0f}-"
+                f"{playouts[-1]:,.0f}, median move {moves[0]:.1f}-{moves[-1]:.1f} ms"
+            )
     return 0
 
 
