@@ -176,7 +176,8 @@ async def key_latency(
             if not plays:
                 await pilot.press("d" if type(legal[0]).__name__ == "Draw" else "p")
                 continue
-            if len(screen.shown_hand()) > 1:
+            # a drawn tile that fits is played at once: the cursor keys do nothing then
+            if len(screen.shown_hand()) > 1 and not screen.drawn_to_play():
                 for key in ("right", "right", "left"):
                     await timed(pilot, key, "cursor")
             tile = plays[0].tile
