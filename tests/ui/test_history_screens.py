@@ -449,3 +449,15 @@ async def test_the_new_game_screen_opens_both_by_key_and_by_button(history: Path
         await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await pilot.click("#past-games")
         await _until(pilot, lambda: isinstance(app.screen, PastGamesScreen))
+
+
+def test_results_over_more_than_a_year_are_labelled_by_year_and_month() -> None:
+    from datetime import date
+
+    from allfives_tui.ui.screens.stats import period_labels
+
+    assert period_labels([date(2026, 1, 5), date(2026, 3, 30)]) == ("01-05", "03-30")
+    assert period_labels([date(2024, 1, 1), date(2024, 7, 1), date(2025, 3, 3)]) == (
+        "2024-01", "2024-07", "2025-03"
+    )
+    assert period_labels([]) == ()

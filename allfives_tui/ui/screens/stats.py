@@ -12,9 +12,11 @@ Results over time and points a hand by opponent level are drawn by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 from textual import on, work
@@ -85,12 +87,19 @@ def signed(value: float | None, digits: int = 1) -> str:
     return "-" if value is None else f"{value:+.{digits}f}"
 
 
+def period_labels(starts: Sequence[date]) -> tuple[str, ...]:
+    """The x labels of periods starting on ``starts``: month and day ("03-31"), or,
+    when they reach over more than a year, year and month ("2025-03")."""
+    long = len(starts) > 1 and (starts[-1] - starts[0]).days > 365
+    return tuple(day.strftime("%Y-%m" if long else "%m-%d") for day in starts)
+
+
 def results_chart(stats: Stats) -> ChartData:
     """Games won, lost and abandoned over time (weeks, gathered when there are many)."""
     periods = stats.periods()
     return ChartData(
         title="Results over time",
-        x_labels=tuple(p.start.strftime("%m-%d") for p in periods),
+        x_labels=period_labels([p.start for p in periods]),
         series=(
             Series("won", tuple(p.wins for p in periods), "green"),
             Series("lost", tuple(p.losses for p in periods), "red"),
