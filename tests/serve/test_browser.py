@@ -133,6 +133,13 @@ def test_start_and_play_a_tile_by_keyboard(
     assert picture.stat().st_size > 10_000
 
 
+def settled(page: Any, row: str) -> None:
+    """Wait until a select shows ``row`` (a pattern) closed, its list gone."""
+    wait_until(
+        page, lambda t: re.search(row, t) is not None and "▲" not in t, 15, f"the row {row!r}"
+    )
+
+
 def test_a_game_to_the_end_downloaded_and_replayed(
     served: tuple[str, Path], browser: Browser, page: Any
 ) -> None:
@@ -145,8 +152,11 @@ def test_a_game_to_the_end_downloaded_and_replayed(
     wait_for(page, "Target           30")
     click_text(page, "normal (0.7 s a move)")
     click_text(page, "instant")
+    settled(page, r"Computer pace\s+instant")
     click_text(page, "no: press d to draw")
     click_text(page, "yes: draw and pass for me")
+    # a click that comes while the list is still closing is taken by the list
+    settled(page, r"Draw for me\s+yes: draw")
     click_text(page, "Start ⏎")
     wait_for(page, "Hand 1")
     for _ in range(400):

@@ -98,6 +98,7 @@ class HandSummaryScreen(Dialog[None]):
         self.event = event
         self.names = names
         self.rated = rated
+        self._costly: tuple[list[Rating], int, int] = ([], 0, 1)
 
     def compose(self) -> ComposeResult:
         """Title, the table, the scores and the button."""
@@ -113,17 +114,26 @@ class HandSummaryScreen(Dialog[None]):
             yield Static(summary_table(self.state, ev, self.names), id="summary-table")
             yield Static(scores_text(self.state, self.names), id="summary-scores")
             if self.rated:
-                yield Static(costly_text([], 0, 1), id="summary-coach")
+                yield Static(id="summary-coach")
             yield compact(Button("Next hand (⏎)", id="next-hand", variant="primary"))
+
+    def on_mount(self) -> None:
+        """Show what the coach has said so far (ratings may come before the screen is made)."""
+        self._show_costly()
 
     def show_costly(self, costly: list[Rating], done: int, total: int) -> None:
         """The hand's costly decisions, once ``done`` of its ``total`` are rated."""
-        if self.rated and self.is_mounted:
-            # at 24 rows the dialog holds two lines of them (one with four players)
-            roomy = self.app.size.height >= 30
-            most = COSTLY_SHOWN if roomy else (2 if len(self.state.hands) <= 3 else 1)
-            text = costly_text(costly, done, total, most)
-            self.query_one("#summary-coach", Static).update(text)
+        self._costly = (costly, done, total)
+        self._show_costly()
+
+    def _show_costly(self) -> None:
+        found = self.query("#summary-coach") if self.rated else None
+        if not found:
+            return  # not rated, or not composed yet: on_mount shows it
+        # at 24 rows the dialog holds two lines of them (one with four players)
+        roomy = self.app.size.height >= 30
+        most = COSTLY_SHOWN if roomy else (2 if len(self.state.hands) <= 3 else 1)
+        found.first(Static).update(costly_text(*self._costly, most))
 
     def action_next_hand(self) -> None:
         """Close the summary; the game deals the next hand."""
