@@ -7,8 +7,10 @@ runs with other seeds play other deals, so their games add up. Prints, per
 side, the games, wins, win rate with its 95 % Wilson interval and the mean
 points a hand over all the runs, and the seeds pooled; for a searching
 level, the range of the runs' median playouts a decision and median move
-time (how much search the budget bought on the machines that ran them). Files whose entrants
-differ from the first file's are refused.
+time (how much search the budget bought on the machines that ran them), and
+the mean CPU time of a move among two or more legal actions over every run
+that reports it (a level that banks time keeps that within its budget). Files
+whose entrants differ from the first file's are refused.
 """
 
 from __future__ import annotations
@@ -62,6 +64,15 @@ def main(argv: list[str] | None = None) -> int:
                 f"  {'':12s} a run's median playouts a decision {playouts[0]:,.0f}-"
                 f"{playouts[-1]:,.0f}, median move {moves[0]:.1f}-{moves[-1]:.1f} ms"
             )
+        timed = [run["sides"][i] for run in runs if "mean_choice_s" in run["sides"][i]]
+        if timed:
+            choices = sum(side["choices"] for side in timed)
+            seconds = sum(side["mean_choice_s"] * side["choices"] for side in timed)
+            if choices:
+                print(
+                    f"  {'':12s} mean CPU a move among two or more legal actions "
+                    f"{1000 * seconds / choices:.1f} ms ({len(timed)} of {len(runs)} runs)"
+                )
     return 0
 
 

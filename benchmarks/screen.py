@@ -2,13 +2,16 @@
 
     python benchmarks/screen.py VARIANT [VARIANT ...] [--base expert] [--mode first-hand]
         [--deals 200] [--first-deal 0] [--seed 1] [--playouts 2000]
-        [--opponent montecarlo] [--opponent-playouts 1000] [--players 2 | --partnerships]
-        [--workers 2]
+        [--opponent montecarlo] [--opponent-playouts 1000] [--budget SECONDS]
+        [--players 2 | --partnerships] [--workers 2]
 
 Every variant and the base play the same seeded deals from both seatings
 (each side of the table) against the same opponent, all at fixed playout
 counts with no time budget, so every game is reproducible and machine load
-changes only how long the screen takes, never its figures.
+changes only how long the screen takes, never its figures. With ``--budget``
+every player instead gets that many CPU seconds a move (of its deciding
+thread) and no playout cap: an equal-time screen, whose figures depend on the
+machine's speed and differ a little from run to run.
 
 * ``--mode first-hand``: the first hand of each deal; a game's figure is the
   variant side's net points in the hand less the opponent's.
@@ -41,19 +44,20 @@ from engine.players import ExpertPlayer, MonteCarloPlayer, Player, make_player
 from engine.players.playout import greedy_policy
 from engine.rng import Rng, derive_seed
 
-Factory = Callable[[int, int], Player]
-"""Makes a player from ``(seed, playouts)``."""
+Factory = Callable[[int, int | None, float | None], Player]
+"""Makes a player from ``(seed, playouts, budget)`` (one of the two limits is None)."""
 
 
 def _expert(**options: Any) -> Factory:
-    def make(seed: int, playouts: int) -> Player:
-        return ExpertPlayer(seed, budget=None, playouts=playouts, **options)
+    def make(seed: int, playouts: int | None, budget: float | None) -> Player:
+        return ExpertPlayer(seed, budget=budget, playouts=playouts, **options)
 
     return make
 
 
 VARIANTS: dict[str, Factory] = {
     "expert": _expert(),
+    "expert-no-settle": _expert(settle=None),
     "expert-no-exact": _expert(exact_tiles=0),
     "exact10": _expert(exact_tiles=10),
     "exact14": _expert(exact_tiles=14),
@@ -63,22 +67,27 @@ VARIANTS: dict[str, Factory] = {
     "hybrid": _expert(tail=greedy_policy),
     "full-greedy": _expert(policy=greedy_policy, horizon=None),
     "full-reply": _expert(horizon=None),
+    "horizon12": _expert(horizon=12),
     "no-inference": _expert(inference=0.0),
     "uniform": _expert(uniform=True),
     "uniform-exact14": _expert(uniform=True, exact_tiles=14, exact_boneyard=True),
     "hybrid-exact14": _expert(tail=greedy_policy, exact_tiles=14, exact_boneyard=True),
-    "montecarlo": lambda seed, playouts: MonteCarloPlayer(seed, budget=None, playouts=playouts),
-    "montecarlo-x3": lambda seed, playouts: MonteCarloPlayer(
-        seed, budget=None, playouts=3 * playouts
+    "montecarlo": lambda seed, playouts, budget: MonteCarloPlayer(
+        seed, budget=budget, playouts=playouts
+    ),
+    "montecarlo-x3": lambda seed, playouts, budget: MonteCarloPlayer(
+        seed,
+        budget=None if budget is None else 3 * budget,
+        playouts=None if playouts is None else 3 * playouts,
     ),
 }
 """Every player a screen can run, by name (add a variant here to screen it)."""
 
 
-def _opponent(name: str, seed: int, playouts: int) -> Player:
+def _opponent(name: str, seed: int, playouts: int | None, budget: float | None) -> Player:
     if name in VARIANTS:
-        return VARIANTS[name](seed, playouts)
-    return make_player(name, seed, budget=None, playouts=playouts)
+        return VARIANTS[name](seed, playouts, budget)
+    return make_player(name, seed, budget=budget, playouts=playouts)
 
 
 def play(args: argparse.Namespace, name: str, deal: int, seating: int) -> float:
@@ -89,10 +98,13 @@ def play(args: argparse.Namespace, name: str, deal: int, seating: int) -> float:
     players = []
     for s in range(rules.players):
         seed = derive_seed(args.seed, deal, seating, s)
+        budget = args.budget
         if seat_side[s] == 0:
-            players.append(VARIANTS[name](seed, args.playouts))
+            playouts = None if budget else args.playouts
+            players.append(VARIANTS[name](seed, playouts, budget))
         else:
-            players.append(_opponent(args.opponent, seed, args.opponent_playouts))
+            playouts = None if budget else args.opponent_playouts
+            players.append(_opponent(args.opponent, seed, playouts, budget))
     state = new_game(rules)
     if args.mode == "endgame":
         rng = Rng(derive_seed(args.seed, deal, 7))
@@ -153,6 +165,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--playouts", type=int, default=2000)
     parser.add_argument("--opponent", default="montecarlo")
     parser.add_argument("--opponent-playouts", type=int, default=1000)
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="CPU seconds a move for every player instead of fixed playouts (equal time; "
+        "the figures then depend on the machine's speed and are not reproducible)",
+    )
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--partnerships", action="store_true")
     parser.add_argument("--workers", type=int, default=1)
@@ -186,7 +205,12 @@ def main(argv: list[str] | None = None) -> int:
         "deals": [deals.start, deals.stop - 1],
         "seed": args.seed,
         "playouts": args.playouts,
-        "opponent": f"{args.opponent} at {args.opponent_playouts}",
+        "budget_s": args.budget,
+        "opponent": (
+            f"{args.opponent} at {args.budget} s"
+            if args.budget
+            else f"{args.opponent} at {args.opponent_playouts}"
+        ),
         "rules": "4 players, partnerships" if args.partnerships else f"{args.players} players",
         "players": {},
         "paired": {},
@@ -208,7 +232,9 @@ def main(argv: list[str] | None = None) -> int:
     scale = 100.0 if args.mode == "endgame" else 1.0
     print(
         f"{args.mode} screen, {out['rules']}, deals {deals.start}-{deals.stop - 1}, "
-        f"seed {args.seed}, {args.playouts} playouts a move against {out['opponent']}; "
+        f"seed {args.seed}, "
+        f"{f'{args.budget} s' if args.budget else f'{args.playouts} playouts'} a move "
+        f"against {out['opponent']}; "
         f"{unit}{' (%)' if scale == 100 else ''}; {out['elapsed_s']} s"
     )
     for name in names:

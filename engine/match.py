@@ -114,7 +114,8 @@ class GameResult:
 
     ``playouts[side]`` and ``nodes[side]`` hold, for every decision of a
     searching level among two or more legal actions, the playouts it ran and
-    the endgame positions it solved.
+    the endgame positions it solved; ``choice_times[side]`` the CPU seconds of
+    every move among two or more legal actions (any level).
     """
 
     deal: int
@@ -125,6 +126,7 @@ class GameResult:
     move_times: list[list[float]]
     playouts: list[list[int]] = field(default_factory=list)
     nodes: list[list[int]] = field(default_factory=list)
+    choice_times: list[list[float]] = field(default_factory=list)
 
 
 def play_game(config: MatchConfig, deal: int, rotation: int) -> GameResult:
@@ -146,6 +148,7 @@ def play_game(config: MatchConfig, deal: int, rotation: int) -> GameResult:
     times: list[list[float]] = [[] for _ in range(sides)]
     playouts: list[list[int]] = [[] for _ in range(sides)]
     nodes: list[list[int]] = [[] for _ in range(sides)]
+    choice_times: list[list[float]] = [[] for _ in range(sides)]
     net = [0] * sides
     hands = 0
     clock = time.thread_time  # what the searching levels' budgets count
@@ -163,7 +166,10 @@ def play_game(config: MatchConfig, deal: int, rotation: int) -> GameResult:
                 t0 = clock()
                 action = player.choose(view, legal)
                 side = seat_side[seat]
-                times[side].append(clock() - t0)
+                spent = clock() - t0
+                times[side].append(spent)
+                if len(legal) > 1:
+                    choice_times[side].append(spent)
                 if len(legal) > 1 and hasattr(player, "last_playouts"):
                     playouts[side].append(player.last_playouts)
                     nodes[side].append(getattr(player, "last_nodes", 0))
@@ -180,6 +186,7 @@ def play_game(config: MatchConfig, deal: int, rotation: int) -> GameResult:
         move_times=times,
         playouts=playouts,
         nodes=nodes,
+        choice_times=choice_times,
     )
 
 
@@ -210,6 +217,7 @@ class SideStats:
     move_times: list[float] = field(repr=False)
     playouts: list[int] = field(repr=False, default_factory=list)
     nodes: list[int] = field(repr=False, default_factory=list)
+    choice_times: list[float] = field(repr=False, default_factory=list)
 
     @property
     def win_rate(self) -> float:
@@ -235,6 +243,12 @@ class SideStats:
     def p95_move(self) -> float:
         """95th percentile of seconds a move."""
         return percentile(self.move_times, 0.95)
+
+    @property
+    def mean_choice(self) -> float:
+        """Mean seconds a move among two or more legal actions (what a time budget
+        is spent on; a player that banks time keeps this within its budget)."""
+        return sum(self.choice_times) / len(self.choice_times) if self.choice_times else 0.0
 
     @property
     def searches(self) -> int:
@@ -266,6 +280,8 @@ class SideStats:
             "moves": len(self.move_times),
             "median_move_s": round(self.median_move, 5),
             "p95_move_s": round(self.p95_move, 5),
+            "choices": len(self.choice_times),
+            "mean_choice_s": round(self.mean_choice, 5),
             "searched_decisions": self.searches,
             "playouts_per_decision": round(self.playouts_per_decision, 1),
             "median_playouts": percentile([float(p) for p in self.playouts], 0.5),
@@ -291,8 +307,11 @@ class MatchResult:
             times: list[float] = []
             playouts: list[int] = []
             nodes: list[int] = []
+            choices: list[float] = []
             for g in self.games:
                 times.extend(g.move_times[i])
+                if g.choice_times:
+                    choices.extend(g.choice_times[i])
                 if g.playouts:
                     playouts.extend(g.playouts[i])
                     nodes.extend(g.nodes[i])
@@ -307,6 +326,7 @@ class MatchResult:
                     move_times=times,
                     playouts=playouts,
                     nodes=nodes,
+                    choice_times=choices,
                 )
             )
         return out
@@ -345,6 +365,7 @@ class MatchResult:
             "pts/hand",
             "median move",
             "p95 move",
+            "mean choice",
             "playouts/decision",
             "nodes/decision",
         )
@@ -361,6 +382,7 @@ class MatchResult:
                     f"{s.points_per_hand:+.1f}",
                     _seconds(s.median_move),
                     _seconds(s.p95_move),
+                    _seconds(s.mean_choice),
                     f"{s.playouts_per_decision:,.0f}" if s.searches else "-",
                     f"{s.nodes_per_decision:,.0f}" if s.searches else "-",
                 )

@@ -70,6 +70,13 @@ RACE_EVERY = 16
 RACE_Z = 2.5
 """How many standard errors behind the leader an action must be to be dropped."""
 
+SETTLE_Z = 3.0
+"""How many standard errors ahead of every other action the leader must be for a
+racing search to stop early (the choice is settled; the expert banks the time)."""
+
+SETTLE_WORLDS = 32
+"""Worlds a search plays at least before it may stop early."""
+
 SEARCH_NODES = 300_000
 """Endgame positions one search may solve in all (about 1.5 s of CPU); once past it
 the remaining worlds are played out, so a fixed playout count stays quick in a
@@ -206,6 +213,8 @@ class Search:
         self.solved = 0
         self.unsolved = 0
         self.nodes = 0
+        self.settled_early = False
+        """True when :meth:`run` stopped because the choice was settled."""
 
     def run(
         self,
@@ -214,6 +223,7 @@ class Search:
         budget: float | None = None,
         race: bool = False,
         since: float | None = None,
+        settle: float | None = None,
     ) -> None:
         """Sample worlds and play every (alive) action out in each until a limit.
 
@@ -222,7 +232,10 @@ class Search:
         many CPU seconds of this thread, counted from ``since`` (a
         ``time.thread_time()`` reading; default: now, so a caller that did
         work of its own for the decision can count it too). One of them is
-        required.
+        required. With ``settle`` (a number of standard errors, e.g.
+        :data:`SETTLE_Z`) the search also stops, at a racing check after at
+        least :data:`SETTLE_WORLDS` worlds, once the leader is that far ahead
+        of every other action (:func:`settled`); ``settled_early`` says so.
         """
         check_budget(budget)
         check_playouts(playouts)
@@ -291,8 +304,8 @@ class Search:
                     self.playouts += len(alive)
                     worlds += 1
                     self.worlds += 1
-                    if race and self.worlds % RACE_EVERY == 0 and len(alive) > 2:
-                        self.alive = race_out(alive, utilities, self.worlds)
+                    if self.worlds % RACE_EVERY == 0 and self._check(race, settle):
+                        break
                     continue
                 if worlds and clock() > deadline:
                     break  # out of time: the worlds done so far stand
@@ -318,8 +331,22 @@ class Search:
             self.playouts += len(alive)
             worlds += 1
             self.worlds += 1
-            if race and self.worlds % RACE_EVERY == 0 and len(alive) > 2:
-                self.alive = race_out(alive, utilities, self.worlds)
+            if self.worlds % RACE_EVERY == 0 and self._check(race, settle):
+                break
+
+    def _check(self, race: bool, settle: float | None) -> bool:
+        """Every :data:`RACE_EVERY` worlds: drop clearly worse actions (``race``); True
+        when the choice is settled (``settle``) and the search should stop."""
+        if race and len(self.alive) > 2:
+            self.alive = race_out(self.alive, self.utilities, self.worlds)
+        if (
+            settle is not None
+            and self.worlds >= SETTLE_WORLDS
+            and settled(self.alive, self.utilities, self.worlds, settle)
+        ):
+            self.settled_early = True
+            return True
+        return False
 
     def outcome(self, c: core.Core) -> tuple[float, float]:
         """A playout's end for the mover's side: (its chance of winning the game, its
@@ -379,6 +406,30 @@ def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
+def _paired(lead: Sequence[float], other: Sequence[float], worlds: int) -> tuple[float, float]:
+    """Mean and standard error of ``lead - other`` over the last ``worlds`` worlds."""
+    diffs = [lead[-w] - other[-w] for w in range(1, worlds + 1)]
+    mean = sum(diffs) / worlds
+    var = sum((d - mean) * (d - mean) for d in diffs) / (worlds - 1)
+    return mean, math.sqrt(var / worlds)
+
+
+def settled(alive: list[int], values: Sequence[Sequence[float]], worlds: int, z: float) -> bool:
+    """True when the leader among ``alive`` is more than ``z`` paired standard errors
+    ahead of every other alive action over the last ``worlds`` worlds (each of them
+    played out in all of those worlds)."""
+    if len(alive) < 2:
+        return True
+    means = {i: sum(values[i][-worlds:]) / worlds for i in alive}
+    lead = max(alive, key=lambda i: (means[i], -i))
+    for i in alive:
+        if i != lead:
+            gap, se = _paired(values[lead], values[i], worlds)
+            if gap <= z * se:
+                return False
+    return True
+
+
 def race_out(alive: list[int], values: Sequence[Sequence[float]], worlds: int) -> list[int]:
     """Drop actions clearly worse than the leader over the same (latest) worlds.
 
@@ -394,11 +445,7 @@ def race_out(alive: list[int], values: Sequence[Sequence[float]], worlds: int) -
         if i == lead:
             keep.append(i)
             continue
-        vi = values[i]
-        diffs = [lv[-w] - vi[-w] for w in range(1, worlds + 1)]
-        mean_d = sum(diffs) / worlds
-        var = sum((d - mean_d) * (d - mean_d) for d in diffs) / (worlds - 1)
-        se = math.sqrt(var / worlds)
+        _, se = _paired(lv, values[i], worlds)
         gap = means[lead] - means[i]
         if gap - RACE_Z * se <= 0:
             keep.append(i)

@@ -46,7 +46,14 @@ from collections.abc import Sequence
 from engine.actions import Action
 from engine.errors import AllFivesError
 from engine.players.base import no_choice
-from engine.players.evaluate import EXACT_TILES, RACE_EVERY, RACE_Z, ActionValue, Search
+from engine.players.evaluate import (
+    EXACT_TILES,
+    RACE_EVERY,
+    RACE_Z,
+    SETTLE_Z,
+    ActionValue,
+    Search,
+)
 from engine.players.limits import (
     DEFAULT_BUDGET,
     action_code_of,
@@ -58,10 +65,14 @@ from engine.players.playout import Policy, reply_policy
 from engine.state import SeatView
 
 __all__ = [
+    "BANK_MOST",
+    "BANK_SHARE",
     "DEFAULT_BUDGET",
     "MASTER_FACTOR",
+    "MOVE_MOST",
     "RACE_EVERY",
     "RACE_Z",
+    "SETTLE_Z",
     "ExpertPlayer",
     "MasterPlayer",
     "action_code_of",
@@ -71,11 +82,33 @@ __all__ = [
 ]
 
 
+BANK_SHARE = 0.5
+"""The share of its banked time (or playouts) a decision may draw on."""
+
+MOVE_MOST = 4.0
+"""A decision uses at most this many times the budget (or playout count)."""
+
+BANK_MOST = 12.0
+"""The most a player banks, in budgets (or playout counts)."""
+
+
 class ExpertPlayer:
     """Determinised Monte Carlo search with reply-aware playouts (see the module doc).
 
     It searches with the evaluation core, :class:`engine.players.evaluate.Search`,
     racing actions that fall clearly behind, and plays the best mean.
+
+    **Time management.** With ``settle`` (standard errors, default
+    :data:`~engine.players.evaluate.SETTLE_Z`) a search stops as soon as its
+    leader is that far ahead of every other action, and the player *banks* what
+    it did not use of its budget (of its playout count, with playouts and no
+    budget). A later decision whose choice is close may draw
+    :data:`BANK_SHARE` of the bank on top of its own budget, up to
+    :data:`MOVE_MOST` budgets in all. A decision only spends what earlier ones
+    saved, so over a game the player's mean time (or playouts) per searched
+    decision stays within its budget, while the median is far below it (an overrun
+    leaves a debt that the next decisions pay back).
+    Forced moves are answered at once and bank nothing.
     """
 
     level = "expert"
@@ -95,6 +128,7 @@ class ExpertPlayer:
         exact_boneyard: bool = True,
         tail: Policy | None = None,
         uniform: bool = False,
+        settle: float | None = SETTLE_Z,
     ) -> None:
         if budget is None and playouts is None:
             raise AllFivesError("the expert needs a time budget, a playout count, or both")
@@ -113,6 +147,9 @@ class ExpertPlayer:
         self.exact_boneyard = exact_boneyard
         self.tail = tail
         self.uniform = uniform
+        self.settle = settle
+        self.bank = 0.0
+        """Unused budget (CPU seconds; playouts when there is no budget) saved so far."""
         self.last_playouts = 0
         self.last_nodes = 0
         self.last_alive: list[int] = []
@@ -125,10 +162,17 @@ class ExpertPlayer:
             return legal[0]
         if not legal:
             raise no_choice()
-        return legal[self.search(view, legal).best()]
+        return legal[self.search(view, legal, manage_time=True).best()]
 
-    def search(self, view: SeatView, legal: Sequence[Action]) -> Search:
-        """The finished search of one decision (its figures: :meth:`Search.values`)."""
+    def search(
+        self, view: SeatView, legal: Sequence[Action], *, manage_time: bool = False
+    ) -> Search:
+        """The finished search of one decision (its figures: :meth:`Search.values`).
+
+        With ``manage_time`` (as :meth:`choose` does) it may stop once the choice is
+        settled and draws on and adds to the bank (see the class doc); without it the
+        search runs to its own limit and leaves the bank alone.
+        """
         since = time.thread_time()  # the budget counts the search's set-up too
         search = Search(
             view,
@@ -144,11 +188,39 @@ class ExpertPlayer:
             tail=self.tail,
             uniform=self.uniform,
         )
-        search.run(playouts=self.playouts, budget=self.budget, race=self.race, since=since)
+        budget, playouts = self.budget, self.playouts
+        banking = manage_time and self.settle is not None
+        if banking:
+            if budget is not None:
+                budget = self._allowance(budget)
+            elif playouts is not None:
+                playouts = round(self._allowance(playouts))
+        search.run(
+            playouts=playouts,
+            budget=budget,
+            race=self.race,
+            since=since,
+            settle=self.settle if banking else None,
+        )
+        if banking:
+            if self.budget is not None:
+                self._spent(self.budget, time.thread_time() - since)
+            elif self.playouts is not None:
+                self._spent(self.playouts, search.playouts)
         self.last_playouts = search.playouts
         self.last_nodes = search.nodes
         self.last_alive = search.alive
         return search
+
+    def _allowance(self, limit: float) -> float:
+        """This decision's limit: its own, and a share of the bank (see the class doc)."""
+        return limit + min(BANK_SHARE * self.bank, (MOVE_MOST - 1.0) * limit)
+
+    def _spent(self, limit: float, used: float) -> None:
+        """Bank what a decision saved of ``limit`` (or draw what it took beyond it: a
+        decision that overran its limit leaves a debt, at most one limit, that the next
+        ones pay back)."""
+        self.bank = min(max(self.bank + limit - used, -limit), BANK_MOST * limit)
 
     def evaluate(self, view: SeatView, legal: Sequence[Action]) -> list[float]:
         """Mean outcome of each legal action over the sampled worlds (utility, in points)."""

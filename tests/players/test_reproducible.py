@@ -59,7 +59,7 @@ def choices(rules: Rules) -> list[str]:
 EXPECTED = [
     (
         Rules(players=2),
-        ["4-4", "5-4 E", "3-0 N", "6-3 E", "4-3 W", "5-4 E", "3-2 E", "6-4"],
+        ["4-4", "5-4 E", "3-0 N", "6-3 E", "4-3 W", "5-4 E", "3-2 E", "5-0"],
     ),
     (
         Rules(players=3),
