@@ -43,12 +43,24 @@ class AppFooter(Footer):
         binding is refreshed (after each move in a game), though mostly
         nothing it shows has changed."""
         same = self._bindings_ready and screen is self.screen
-        if same and self._shown == self._signature(screen):
+        signature = self._signature(screen)
+        if same and self._shown == signature:
             return
         super().bindings_changed(screen)
+        if self._bindings_ready and screen is self.screen:
+            # a recompose is on its way: a second change to the same keys needs none
+            self._shown = signature
 
     def compose(self) -> ComposeResult:
-        """Textual's keys, each already as compact as it will be shown."""
+        """Textual's keys, each already as compact as it will be shown.
+
+        Textual's footer starts empty and makes its keys once the screen says its
+        bindings are ready, a frame or more after the screen shows. Here the keys
+        are made with the footer, from the bindings the screen has then, so the
+        first frame shows them; the screen's word that they are ready then finds
+        them made (or makes them again if they changed)."""
+        if self.is_attached:
+            self._bindings_ready = True
         if self._bindings_ready:
             self._shown = self._signature(self.screen)
         for widget in super().compose():
