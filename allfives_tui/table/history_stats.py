@@ -332,11 +332,13 @@ def query(history: History, player: str, filters: Filters | None = None) -> Stat
     filters = filters or Filters()
     where, params = _where(player, filters)
     conn = history.conn
+    # grouped in the order of the seats' index (schema 3): no sort, no table read;
+    # the opponents and the partner give the player count and the partnership
     rows = conn.execute(
-        "SELECT g.players, g.partnerships, s.partner, s.opponents, count(*), sum(g.finished), "
-        "sum(coalesce(s.won, 0)), sum(s.hands), sum(s.points - s.penalties), max(s.best), "
-        f"min(g.started), max(g.started) {where} "
-        "GROUP BY g.players, g.partnerships, s.partner, s.opponents",
+        "SELECT max(g.players), max(g.partnerships), s.partner, s.opponents, count(*), "
+        "sum(g.finished), sum(coalesce(s.won, 0)), sum(s.hands), "
+        f"sum(s.points - s.penalties), max(s.best), min(g.started), max(g.started) {where} "
+        "GROUP BY s.opponents, s.partner",
         params,
     ).fetchall()
     merged: dict[str, list[int | None]] = {}
@@ -374,19 +376,22 @@ def query(history: History, player: str, filters: Filters | None = None) -> Stat
         sum(g.net for g in groups), max(bests) if bests else None,
     )
     best: Best | None = None
-    row = conn.execute(
-        f"SELECT s.best, g.game_id, g.started {where} AND s.best IS NOT NULL "
-        "ORDER BY s.best DESC, g.started, g.id LIMIT 1",
+    if total.best is not None:  # the first game with the best hand
+        row = conn.execute(
+            f"SELECT g.game_id, g.started {where} AND s.best = ? "
+            "ORDER BY g.started, g.id LIMIT 1",
+            [*params, total.best],
+        ).fetchone()
+        if row is not None:
+            best = Best(total.best, row[0], local_day(parse_utc(row[1])))
+    # every finished game's result in order, as one string of 1s and 0s
+    (results,) = conn.execute(
+        "SELECT group_concat(won, '') FROM "
+        f"(SELECT coalesce(s.won, 0) AS won {where} AND g.finished = 1 "
+        "ORDER BY g.started, g.id)",
         params,
     ).fetchone()
-    if row is not None:
-        best = Best(row[0], row[1], local_day(parse_utc(row[2])))
-    streak = run = 0
-    for (won,) in conn.execute(
-        f"SELECT s.won {where} AND g.finished = 1 ORDER BY g.started, g.id", params
-    ):
-        run = run + 1 if won else 0
-        streak = max(streak, run)
+    streak = max((len(run) for run in (results or "").split("0")), default=0)
     counts = {
         date.fromisoformat(monday_text): (w, lost, ab)
         for monday_text, w, lost, ab in conn.execute(

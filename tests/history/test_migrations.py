@@ -1,7 +1,8 @@
-"""The schema: a version 1 database (the fixture, made by the first schema's code and
-never regenerated) is upgraded to the current version (2: the records in their own
-table), reads and takes new games; later steps apply forward in order; a failing step
-leaves the old version whole; a database from a newer allfives is refused without harm."""
+"""The schema: a version 1 and a version 2 database (the fixtures, each made by its
+schema's code and never regenerated) are upgraded to the current version (3: the
+statistics' index), read and take new games; later steps apply forward in order; a
+failing step leaves the old version whole; a database from a newer allfives is refused
+without harm."""
 
 from __future__ import annotations
 
@@ -18,11 +19,12 @@ from allfives_tui.table.history import (
     NewerHistoryError,
     record_game,
 )
-from allfives_tui.table.history_stats import compute
+from allfives_tui.table.history_stats import compute, query
 from engine.record import Seat
 from tests.history.games import play
 
 FIXTURE = Path(__file__).parent / "data" / "history-v1.sqlite"
+FIXTURE_V2 = Path(__file__).parent / "data" / "history-v2.sqlite"
 SEATS = (Seat(name="You"), Seat(name="North", kind="computer", level="random"))
 
 
@@ -46,7 +48,7 @@ def test_a_v1_history_opens_at_the_current_version_with_every_game(v1: Path) -> 
     blobs = dict(old.execute("SELECT game_id, record FROM games").fetchall())
     old.close()
     with History(v1) as history:
-        assert history.version == SCHEMA_VERSION == 2
+        assert history.version == SCHEMA_VERSION == 3
         columns = [r[1] for r in history.conn.execute("PRAGMA table_info(games)")]
         assert "record" not in columns  # version 2: the records have a table of their own
         moved = dict(history.conn.execute(
@@ -64,23 +66,67 @@ def test_a_v1_history_opens_at_the_current_version_with_every_game(v1: Path) -> 
         assert history.count() == 9
 
 
-def _v3(conn: sqlite3.Connection) -> None:
+@pytest.fixture
+def v2(tmp_path: Path) -> Path:
+    path = tmp_path / "old2" / "history.sqlite"
+    path.parent.mkdir()
+    shutil.copy(FIXTURE_V2, path)
+    return path
+
+
+def _indexes(conn: sqlite3.Connection) -> set[str]:
+    rows = conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'seats'"
+    )
+    return {r[0] for r in rows if not r[0].startswith("sqlite_")}
+
+
+def test_the_v2_fixture_is_schema_2_with_the_old_index() -> None:
+    conn = sqlite3.connect(f"{FIXTURE_V2.as_uri()}?mode=ro", uri=True)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 10
+    assert _indexes(conn) == {"seats_person"}
+    conn.close()
+
+
+def test_a_v2_history_takes_the_statistics_index_and_its_figures_stay(v2: Path) -> None:
+    with History(v2, migrations=MIGRATIONS[:2]) as old:
+        before = query(old, "You")
+        reference = compute(old.player_games("You"), "You")
+    with History(v2) as history:
+        assert history.version == 3
+        assert _indexes(history.conn) == {"seats_person_stats"}
+        plan = " ".join(
+            str(row[3]) for row in history.conn.execute(
+                "EXPLAIN QUERY PLAN SELECT s.opponents, count(*) FROM seats s "
+                "JOIN games g ON g.id = s.game WHERE s.name = ? AND s.kind = 'person' "
+                "GROUP BY s.opponents, s.partner", ("You",))
+        )
+        assert "COVERING INDEX seats_person_stats" in plan and "TEMP B-TREE" not in plan
+        after = query(history, "You")
+        assert after == before == reference
+        assert after.games == 10
+        assert history.record(play(SEATS, 5))
+        assert query(history, "You").games == 11
+
+
+def _v4(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT ''")
     conn.execute("UPDATE games SET note = 'from v1'")
 
 
 def test_a_later_step_upgrades_the_v1_fixture_in_place_keeping_every_game(v1: Path) -> None:
     before = sqlite3.connect(v1).execute("SELECT game_id, record FROM games").fetchall()
-    with History(v1, migrations=(*MIGRATIONS, _v3)) as history:
-        assert history.version == 3
+    with History(v1, migrations=(*MIGRATIONS, _v4)) as history:
+        assert history.version == 4
         rows = history.conn.execute(
             "SELECT g.game_id, r.record, g.note FROM games g JOIN records r ON r.game = g.id"
         ).fetchall()
     assert [(g, r) for g, r, _ in rows] == before
     assert {n for *_, n in rows} == {"from v1"}
     # opened again: nothing applied twice
-    with History(v1, migrations=(*MIGRATIONS, _v3)) as history:
-        assert history.version == 3
+    with History(v1, migrations=(*MIGRATIONS, _v4)) as history:
+        assert history.version == 4
 
 
 def test_a_failing_step_leaves_the_old_version_whole(v1: Path) -> None:
@@ -91,14 +137,14 @@ def test_a_failing_step_leaves_the_old_version_whole(v1: Path) -> None:
     with pytest.raises(Exception, match="no_such_table"):
         History(v1, migrations=(*MIGRATIONS, broken))
     conn = sqlite3.connect(v1)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2  # v1 -> v2 went through
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3  # v1 -> v3 went through
     columns = [r[1] for r in conn.execute("PRAGMA table_info(games)")]
     assert "half" not in columns
     conn.close()
 
 
 def test_a_newer_history_is_refused_and_the_game_kept_as_a_file(v1: Path) -> None:
-    with History(v1, migrations=(*MIGRATIONS, _v3)):
+    with History(v1, migrations=(*MIGRATIONS, _v4)):
         pass
     with pytest.raises(NewerHistoryError, match="newer allfives"):
         History(v1)

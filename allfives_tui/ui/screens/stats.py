@@ -178,10 +178,8 @@ class StatsScreen(Screen[None]):
         """True once the first figures came (filters changed before are the defaults)."""
         self._wanted = Filters()
         """The filters of the figures last asked for (older answers are dropped)."""
-        self._first: Future[Figures] | None = _READER.submit(
-            read_figures, path, player, self._wanted
-        )
-        """The first figures, read while the screen is made."""
+        self._first = True
+        """The first figures are still to be read (as the screen mounts)."""
 
     def compose(self) -> ComposeResult:
         """Filters, figures, the table by opponents, the charts."""
@@ -208,10 +206,14 @@ class StatsScreen(Screen[None]):
         table = self.query_one("#stats-groups", DataTable)
         for label in ("Opponents", "Games", "Won", "Win%", "95% CI", "Net/hand", "Best"):
             table.add_column(label, key=label)
-        first, self._first = self._first, None
-        if first is None:
+        if not self._first:
             self.refresh_figures()
             return
+        self._first = False
+        # Read on a thread, and wait for it here: the screen's widgets are made by
+        # now, so the read has the interpreter to itself (reading while composing
+        # made both slower), and a huge or locked history does not hold the screen.
+        first = _READER.submit(read_figures, self.path, self.player, self._wanted)
         try:
             self._loaded(self.Loaded(*first.result(timeout=FIRST_WAIT)))
         except FutureTimeout:
