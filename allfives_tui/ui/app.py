@@ -31,6 +31,7 @@ from allfives_tui.table.history import HistoryWriter
 from allfives_tui.table.storage import AutoSaver, GameLock, Settings
 from allfives_tui.table.table import Table, Turn
 from allfives_tui.table.words import Names
+from allfives_tui.ui.screens import HISTORY_CSS, REPLAY_CSS
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.cover import CoverScreen
 from allfives_tui.ui.screens.dialog import Palette
@@ -68,7 +69,9 @@ class AllFivesApp(App[None]):
     """All Fives against computer opponents, by keyboard or mouse."""
 
     TITLE = "All Fives"
-    CSS_PATH = [WIDGETS_CSS, APP_CSS]
+    CSS_PATH = [WIDGETS_CSS, APP_CSS, HISTORY_CSS, REPLAY_CSS]
+    """The app's style sheets, and those of the screens it opens on request (the
+    statistics, past games and replay screens name theirs too, for other apps)."""
     BINDINGS = [Binding("ctrl+q", "quit_keep", "Quit", show=False, priority=True)]
 
     def __init__(

@@ -24,13 +24,13 @@ from allfives_tui.table.history import (
     history_path,
 )
 from allfives_tui.table.words import printable
+from allfives_tui.ui.screens import HISTORY_CSS
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.record import LoadedGame
 
-HISTORY_CSS = Path(__file__).with_name("history.tcss")
 SHOWN = 300
 """At most this many games are listed at once (the newest that match the search)."""
 

@@ -36,6 +36,7 @@ from textual.widgets import Button, Input, Static
 
 from allfives_tui.table.replay import NOBODY, Frame, Replay, describe_events
 from allfives_tui.table.storage import ReplayLoadError, read_replay
+from allfives_tui.ui.screens import REPLAY_CSS
 from allfives_tui.ui.screens.game import display_order
 from allfives_tui.ui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
 from allfives_tui.ui.widgets.analysis import AnalysisPane, analysis_seat
@@ -53,7 +54,6 @@ DEFAULT_SPEED = 3
 _UNSET = object()
 
 
-REPLAY_CSS = Path(__file__).with_name("replay.tcss")
 
 
 class ReplayScreen(Screen[None]):

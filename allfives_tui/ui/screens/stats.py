@@ -19,24 +19,25 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Input, Static
+from textual.widgets import Button, Input, Static
 
 from allfives_tui.table.history import History, HistoryError, history_path
 from allfives_tui.table.history_stats import Filters, Stats, compute, parse_day, percent, query
 from allfives_tui.table.words import printable
+from allfives_tui.ui.screens import HISTORY_CSS
 from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.players import LEVELS
 
-STATS_CSS = Path(__file__).with_name("history.tcss")
 LEVEL_CHOICES: tuple[str | None, ...] = (None, *LEVELS, "person")
 """What the opponent-level filter cycles through (``None``: any level)."""
 PLAYER_CHOICES: tuple[int | None, ...] = (None, 2, 3, 4)
@@ -122,6 +123,39 @@ def points_chart(stats: Stats) -> ChartData:
     )
 
 
+GROUP_COLUMNS = ("Opponents", "Games", "Won", "Win%", "95% CI", "Net/hand", "Best")
+"""The columns of the table of results by opponents."""
+
+
+def group_rows(stats: Stats) -> list[tuple[str, ...]]:
+    """The table of results by opponents: one row a group, as the columns show it."""
+    return [
+        (
+            g.label, str(g.games), str(g.wins), percent(g.rate),
+            f"{percent(g.low)}-{percent(g.high)}" if g.finished else "-",
+            signed(g.per_hand), signed(g.best, 0),
+        )
+        for g in stats.groups
+    ]
+
+
+def groups_text(stats: Stats) -> Text:
+    """The table of results by opponents as text in columns, the header in bold.
+
+    (A plain text table: Textual's DataTable, with a cursor nobody uses here, took
+    about a quarter of the screen's first frame to draw.)"""
+    rows = group_rows(stats)
+    columns = zip(GROUP_COLUMNS, *rows, strict=True)
+    widths = [max(len(cell) for cell in column) for column in columns]
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for n, row in enumerate([GROUP_COLUMNS, *rows]):
+        if n:
+            text.append("\n")
+        line = "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
+        text.append(line.rstrip(), style="bold" if n == 0 else "")
+    return text
+
+
 def summary_lines(stats: Stats) -> str:
     """The headline figures in two lines."""
     if not stats.games:
@@ -140,7 +174,7 @@ def summary_lines(stats: Stats) -> str:
 class StatsScreen(Screen[None]):
     """A player's statistics: filters, the headline figures, a table and two charts."""
 
-    CSS_PATH = [STATS_CSS]
+    CSS_PATH = [HISTORY_CSS]
 
     BINDINGS = [
         Binding("escape", "close", "Back", key_display="Esc"),
@@ -194,18 +228,16 @@ class StatsScreen(Screen[None]):
                 yield compact(Input(placeholder=f"{placeholder} yyyy-mm-dd", id=f"stats-{edge}",
                                     restrict=r"[0-9-]*", max_length=10))
         yield Static("Reading the history…", id="stats-summary")
-        yield DataTable(id="stats-groups", cursor_type="row", zebra_stripes=True)
+        with VerticalScroll(id="stats-groups"):
+            yield Static(id="stats-table")
         with Horizontal(id="stats-charts"):
             yield SeriesChart(id="stats-results")
             yield SeriesChart(id="stats-points")
         yield AppFooter()
 
     def on_mount(self) -> None:
-        """Set up the table; show the first figures if they come in time for the
-        first frame, else when they come."""
-        table = self.query_one("#stats-groups", DataTable)
-        for label in ("Opponents", "Games", "Won", "Win%", "95% CI", "Net/hand", "Best"):
-            table.add_column(label, key=label)
+        """Show the first figures if they come in time for the first frame, else when
+        they come."""
         if not self._first:
             self.refresh_figures()
             return
@@ -266,14 +298,7 @@ class StatsScreen(Screen[None]):
         self.stats = stats
         summary = self.query_one("#stats-summary", Static)
         summary.update(summary_lines(stats))
-        table = self.query_one("#stats-groups", DataTable)
-        table.clear()
-        for g in stats.groups:
-            table.add_row(
-                g.label, str(g.games), str(g.wins), percent(g.rate),
-                f"{percent(g.low)}-{percent(g.high)}" if g.finished else "-",
-                signed(g.per_hand), signed(g.best, 0),
-            )
+        self.query_one("#stats-table", Static).update(groups_text(stats))
         self.query_one("#stats-results", SeriesChart).show(results_chart(stats))
         self.query_one("#stats-points", SeriesChart).show(points_chart(stats))
 
