@@ -28,12 +28,17 @@ FIXTURE_V2 = Path(__file__).parent / "data" / "history-v2.sqlite"
 SEATS = (Seat(name="You"), Seat(name="North", kind="computer", level="random"))
 
 
+def _copy(fixture: Path, folder: Path) -> Path:
+    """A fixture copied into ``folder`` as its history, for a test to upgrade."""
+    path = folder / "history.sqlite"
+    path.parent.mkdir()
+    shutil.copy(fixture, path)
+    return path
+
+
 @pytest.fixture
 def v1(tmp_path: Path) -> Path:
-    path = tmp_path / "old" / "history.sqlite"
-    path.parent.mkdir()
-    shutil.copy(FIXTURE, path)
-    return path
+    return _copy(FIXTURE, tmp_path / "old")
 
 
 def test_the_fixture_is_schema_1() -> None:
@@ -68,10 +73,7 @@ def test_a_v1_history_opens_at_the_current_version_with_every_game(v1: Path) -> 
 
 @pytest.fixture
 def v2(tmp_path: Path) -> Path:
-    path = tmp_path / "old2" / "history.sqlite"
-    path.parent.mkdir()
-    shutil.copy(FIXTURE_V2, path)
-    return path
+    return _copy(FIXTURE_V2, tmp_path / "old2")
 
 
 def _indexes(conn: sqlite3.Connection) -> set[str]:
