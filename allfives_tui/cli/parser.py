@@ -450,9 +450,38 @@ _ADD_ARGUMENTS: dict[str, Callable[[argparse._ActionsContainer], None]] = {
 }
 
 
-def build_parser() -> Parser:
+class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The sub-commands, each given its arguments only when it is the one run (or asked
+    for its ``--help``): the command line of ``allfives stats`` need not import what
+    ``allfives analyse`` takes its defaults from."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.filled: set[str] = set()
+        """The commands given their arguments."""
+
+    def fill(self, name: str) -> None:
+        """Give the command ``name`` its arguments (once)."""
+        if name not in self.filled:
+            _ADD_ARGUMENTS[name](self.choices[name])
+            self.filled.add(name)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        if isinstance(values, Sequence) and values and values[0] in self.choices:
+            self.fill(str(values[0]))
+        super().__call__(parser, namespace, values, option_string)
+
+
+def build_parser(*, complete: bool = False) -> Parser:
     """The whole command line: the play options at the top (play is the default), and
-    the sub-commands."""
+    the sub-commands (each given its arguments when it runs; ``complete`` gives them
+    all at once, for a caller that reads the parser)."""
     parser = Parser(
         prog=PROG,
         usage=USAGE,
@@ -462,16 +491,21 @@ def build_parser() -> Parser:
     )
     parser.add_argument("--version", action=_Version, help="print the version and exit")
     add_play_arguments(parser.add_argument_group("play options"))
-    sub = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND", prog=PROG)
+    sub = parser.add_subparsers(
+        title="commands", dest="command", metavar="COMMAND", prog=PROG, action=_Commands
+    )
     for name, (_, help_text) in COMMANDS.items():
         # play's own options default to "unset", so `allfives --seed 7 play` keeps the seed
-        sp = sub.add_parser(
+        sub.add_parser(
             name,
             help=help_text,
             description=help_text[:1].upper() + help_text[1:] + ".",
             argument_default=argparse.SUPPRESS if name == DEFAULT_COMMAND else None,
         )
-        _ADD_ARGUMENTS[name](sp)
+    if complete:
+        assert isinstance(sub, _Commands)
+        for name in COMMANDS:
+            sub.fill(name)
     return parser
 
 

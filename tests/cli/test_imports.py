@@ -1,5 +1,6 @@
 """The dispatcher imports a command's module only to run it: `--help`, `--version` and the
-headless commands load no Textual and no other command."""
+headless commands load no Textual and no other command (nor the coach, which only the
+analyse command's options need)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ try:
 except SystemExit as exc:
     status = exc.code
 loaded = sorted(m for m in sys.modules if m.split(".")[0] == "textual" or m.startswith(
-    ("allfives_tui.cli.", "allfives_tui.ui")))
+    ("allfives_tui.cli.", "allfives_tui.ui", "allfives_tui.table.coach")))
 print(json.dumps({"status": status, "loaded": loaded}), file=sys.stderr)
 """
 
@@ -47,6 +48,7 @@ def _probe(*argv: str, tmp_path: Path) -> tuple[int, list[str], str]:
         (["sim", "--help"], None),
         (["sim", "greedy", "random", "-n", "2", "-w", "1", "--quiet"], "sim"),
         (["replay", str(FOUR), "--text"], "replay"),
+        (["stats"], "stats"),
         (["--players", "9"], None),
     ],
 )
