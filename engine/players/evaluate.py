@@ -149,11 +149,13 @@ class Search:
 
     The options are the expert's: ``policy`` plays every seat in a playout,
     ``horizon`` actions after the candidate (None: to the end of the hand),
-    ``pip_weight`` of the pips held at a cut-off count against their side,
-    ``inference`` is the weight of the "passed-up points" preference in
-    sampling (:class:`~engine.players.knowledge.Knowledge`; with ``uniform``
-    worlds are drawn uniformly among the consistent deals instead, as the
-    montecarlo level draws them, and ``inference`` is ignored), ``tail`` (if
+    ``pip_weight`` of the pips held at a cut-off count against their side;
+    with ``uniform`` (the default) worlds are drawn uniformly among the deals
+    consistent with the public draws and passes, as the montecarlo level draws
+    them, and without it first-fit from a shuffle with ``inference`` the weight
+    of the "passed-up points" preference
+    (:class:`~engine.players.knowledge.Knowledge`; equal-time screens found
+    uniform worlds stronger, see docs/expert.md); ``tail`` (if
     any) plays on from the horizon to the end of the hand. When
     ``exact_tiles`` is above 0 and at most that many tiles are left in the
     hands (and the boneyard, with ``exact_boneyard``; else it must be empty),
@@ -176,14 +178,14 @@ class Search:
         max_nodes: int = 20_000,
         exact_boneyard: bool = True,
         tail: Policy | None = None,
-        uniform: bool = False,
+        uniform: bool = True,
         node_limit: int = SEARCH_NODES,
     ) -> None:
         if not legal:
             raise no_choice()
         self.legal = tuple(legal)
         self.rng = random.Random(move_seed(seed, view))
-        self.know = Knowledge(view, passed_up_weight=inference)
+        self.know = Knowledge(view, passed_up_weight=0.0 if uniform else inference)
         self.base = self.know.base_core()
         self.codes = [action_code_of(a) for a in legal]
         self.team = self.base.team_of[view.seat]

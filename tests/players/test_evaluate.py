@@ -110,7 +110,7 @@ def test_honest_the_figures_survive_any_consistent_reshuffle(rules: Rules) -> No
         assert values == evaluate(other.view(seat), playouts=160, seed=seed)
 
 
-def test_uniform_worlds_and_a_greedy_tail_keep_the_search_honest_and_seeded() -> None:
+def test_first_fit_worlds_and_a_greedy_tail_keep_the_search_honest_and_seeded() -> None:
     from engine.players.evaluate import Search
     from engine.players.playout import greedy_policy
 
@@ -126,7 +126,7 @@ def test_uniform_worlds_and_a_greedy_tail_keep_the_search_honest_and_seeded() ->
         search.run(playouts=150)
         return search.values()
 
-    for options in ({"uniform": True}, {"tail": greedy_policy}):
+    for options in ({"uniform": False}, {"tail": greedy_policy}):
         first = values(state, **options)
         assert first == values(state, **options) == values(other, **options)
         assert first != values(state)  # the option changes the search
