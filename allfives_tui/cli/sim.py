@@ -156,9 +156,9 @@ def run(args: argparse.Namespace) -> int:
     )
     print(result.table())
     print(
-        "Move times are CPU time of the deciding thread; playouts and solved endgame "
-        "positions are means over the decisions a searching level made among two or "
-        "more legal actions."
+        "Move times are CPU time of the deciding thread (the mean choice: over moves "
+        "among two or more legal actions); playouts and solved endgame positions are "
+        "means over the decisions a searching level made among two or more legal actions."
     )
     return 0
 
