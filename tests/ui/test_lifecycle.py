@@ -14,6 +14,7 @@ child running the real app headless, each under a timeout.
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import signal
@@ -250,6 +251,24 @@ async def test_an_app_that_finds_the_lock_taken_plays_a_separate_game(data_dir: 
     finally:
         holder.release()
     assert load(storage.current_path()) == saved
+
+
+async def test_start_up_objects_leave_full_collections_while_the_app_runs(
+    data_dir: Path,
+) -> None:
+    """What start-up made is frozen out of the collector's full passes while the app
+    runs (a full pass over it cost 30-40 ms of a frame) and handed back at exit."""
+    assert gc.get_freeze_count() == 0
+    app = AllFivesApp(Settings(speed=0.0), speed=0.0, autosave=False)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        frozen = gc.get_freeze_count()
+        assert frozen > 10_000  # the modules, styles and first screen, not a handful
+        tracked = len(gc.get_objects())
+        assert tracked < frozen  # a full pass now meets a fraction of what is alive
+        await pilot.press("q")
+    assert gc.get_freeze_count() == 0
 
 
 # -- item 10: kill -9 loses at most the action in progress ---------------------------
