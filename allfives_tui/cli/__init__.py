@@ -9,6 +9,8 @@ Textual or the other commands.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from collections.abc import Sequence
 
 from allfives_tui.cli.parser import COMMANDS, build_parser, parse
@@ -20,7 +22,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status (2 for a bad command line)."""
     args = parse(argv)
     module, _ = COMMANDS[args.command]
-    status: int = importlib.import_module(module).run(args)
+    try:
+        status: int = importlib.import_module(module).run(args)
+    except BrokenPipeError:
+        # the reader went away (``allfives history --json | head``): stop
+        # quietly with status 1, as rich's console does for the tables, and
+        # keep Python from complaining as it flushes the closed stdout
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return status
 
 

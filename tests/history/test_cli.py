@@ -64,6 +64,25 @@ def test_stats_and_history_load_no_textual_and_no_other_command(
     assert report["loaded"] == sorted(["allfives_tui.cli.parser", f"allfives_tui.cli.{argv[0]}"])
 
 
+@pytest.mark.parametrize(
+    "argv", [["history"], ["history", "--json"], ["stats"], ["stats", "--json"]]
+)
+def test_a_reader_that_goes_away_ends_the_command_quietly(
+    argv: list[str], filled: Path
+) -> None:
+    """``allfives history --json | head -1``: no traceback when the pipe closes."""
+    env = {**os.environ, "ALLFIVES_DATA_DIR": str(filled)}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "allfives_tui", *argv], cwd=ROOT, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    assert child.stdout is not None
+    child.stdout.close()  # gone before the command writes a line
+    _, errors = child.communicate(timeout=120)
+    assert child.returncode == 1
+    assert errors == ""
+
+
 def test_stats_json_equals_the_statistics(filled: Path) -> None:
     done = _run("stats", "--json", data=filled)
     assert done.returncode == 0, done.stderr
