@@ -653,8 +653,12 @@ class AllFivesApp(App[None]):
 
     def action_show_help(self) -> None:
         """Open the help (rules and keys)."""
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(served=self.served))
+        if isinstance(self.screen, HelpScreen):
+            return
+        if not self.is_screen_installed("help"):
+            # made once and kept: its Markdown takes a quarter of a second to lay out
+            self.install_screen(HelpScreen(served=self.served), "help")
+        self.push_screen("help")
 
     def action_new_game(self) -> None:
         """Set up a new game; over an unfinished game, after asking, and Esc goes back to it."""

@@ -108,6 +108,23 @@ async def test_escape_pressed_quickly_closes_help_once() -> None:
         assert stack(app) == ["Screen", "GameScreen"]
 
 
+async def test_help_is_made_once_and_shown_again_over_any_screen() -> None:
+    app = quick_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        first = app.screen
+        assert isinstance(first, HelpScreen) and "All Fives" in screen_text(app)
+        await pilot.press("escape")
+        assert stack(app) == ["Screen", "GameScreen"]
+        await pilot.press("right")  # the game answers between the two
+        assert game_screen(app).selected == 1
+        await pilot.press("question_mark")
+        assert app.screen is first and "Aim: score points" in screen_text(app)
+        await pilot.press("question_mark")  # ? closes it too
+        assert stack(app) == ["Screen", "GameScreen"]
+
+
 async def test_a_choice_pressed_quickly_on_the_game_over_screen_counts_once() -> None:
     state = play_out(5, target=60, hands=20)
     app = AllFivesApp(Settings(speed=0.0), resume=record_of(state), speed=0.0)
