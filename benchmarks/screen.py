@@ -39,100 +39,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import GameState, Rules, apply, core, new_game, seeded_deal
+from engine import GameState, Rules, apply, new_game, seeded_deal
 from engine.players import ExpertPlayer, MonteCarloPlayer, Player, make_player
-from engine.players.playout import _SIDES, Policy, greedy_policy
-from engine.rng import RandomSource, Rng, derive_seed
-from engine.tiles import HIGH, IS_DOUBLE, LOW, PIPS
+from engine.players.playout import greedy_policy
+from engine.rng import Rng, derive_seed
 
 Factory = Callable[[int, int | None, float | None], Player]
 """Makes a player from ``(seed, playouts, budget)`` (one of the two limits is None)."""
-
-
-def shaped_reply(pip: int, double: int) -> Policy:
-    """:func:`~engine.players.playout.reply_policy` with ``pip`` sixteenths of a point
-    for each pip shed (the policy's own: 1) and ``double`` sixteenths for playing a double.
-
-    Points come in fives (80 sixteenths), so below 80 for the heaviest tile these only
-    break ties; ``shape6d40`` (6 a pip, 40 for a double) is about the heuristic
-    level's own weights, 0.35 a pip and 2.5 a double.
-    """
-
-    def policy(c: core.Core, rng: RandomSource) -> int:
-        """Greedy, less the best reply it leaves: the most points now minus the most
-        the next player can score at once with a tile it holds (ties: heaviest tile).
-
-        In a playout every hand is known, so the reply is the next hand's real best
-        single placement on the ends the candidate leaves (a draw it might make is
-        not counted). A placement that opens the spinner's north and south is
-        weighed on an exact copy of the layout; every other one incrementally.
-        """
-        legal = c.legal()
-        if len(legal) == 1:
-            return legal[0]
-        lay = c.layout
-        total_after = lay.total_after
-        ends = lay.ends
-        counts = lay.counts
-        # best[v * 5 + r]: the largest count with remainder r (mod 5) that a tile of
-        # the next hand brings to an end needing v (-1: none).
-        best = [-1] * 35
-        for t in c.hand((c.current + 1) % c.players):
-            for v, o in _SIDES[t]:
-                k = v * 5 + o % 5
-                if o > best[k]:
-                    best[k] = o
-        # Before the spinner's north and south open, covering its side may open them.
-        exact = lay.spinner >= 0 and ends[core.N] < 0
-        choice = legal[0]
-        choice_key = -(1 << 30)
-        for code in legal:
-            tile = code // 5
-            end = code - tile * 5
-            reply = 0
-            if end == core.LEAD:
-                total = total_after(tile, end)
-                lo = LOW[tile]
-                hi = HIGH[tile]
-                # A double lead is a lone spinner: a reply on either side leaves it counting.
-                for v, rest in ((lo, total),) if lo == hi else ((lo, hi), (hi, lo)):
-                    o = best[v * 5 + (-rest) % 5]
-                    if o >= 0 and rest + o > reply:
-                        reply = rest + o
-            elif exact and end <= core.E:
-                after = lay.copy()
-                after.place(tile, end)
-                total = after.total
-                new_counts = after.counts
-                for f, v in enumerate(after.ends):
-                    if v >= 0:
-                        rest = total - new_counts[f]
-                        o = best[v * 5 + (-rest) % 5]
-                        if o >= 0 and rest + o > reply:
-                            reply = rest + o
-            else:
-                total = total_after(tile, end)
-                for f in range(4):
-                    if f == end:
-                        v = LOW[tile] if HIGH[tile] == ends[end] else HIGH[tile]
-                        rest = total - (2 * v if IS_DOUBLE[tile] else v)
-                    else:
-                        v = ends[f]
-                        if v < 0:
-                            continue
-                        rest = total - counts[f]
-                    o = best[v * 5 + (-rest) % 5]
-                    if o >= 0 and rest + o > reply:
-                        reply = rest + o
-            key = pip * PIPS[tile] - 16 * reply + (double if IS_DOUBLE[tile] else 0)
-            if total > 0 and total % 5 == 0:
-                key += 16 * total
-            if key > choice_key:
-                choice_key = key
-                choice = code
-        return choice
-
-    return policy
 
 
 def _expert(**options: Any) -> Factory:
@@ -163,7 +76,6 @@ VARIANTS: dict[str, Factory] = {
     "montecarlo": lambda seed, playouts, budget: MonteCarloPlayer(
         seed, budget=budget, playouts=playouts
     ),
-    "shape6d40": _expert(policy=shaped_reply(6, 40)),
     "pip1": _expert(pip_weight=1.0),
     "horizon8": _expert(horizon=8),
     "montecarlo-x3": lambda seed, playouts, budget: MonteCarloPlayer(
