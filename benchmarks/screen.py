@@ -39,89 +39,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import GameState, Rules, apply, core, new_game, seeded_deal
+from engine import GameState, Rules, apply, new_game, seeded_deal
 from engine.players import ExpertPlayer, MonteCarloPlayer, Player, make_player
-from engine.players.playout import _SIDES, Policy, greedy_policy
-from engine.rng import RandomSource, Rng, derive_seed
-from engine.tiles import HIGH, IS_DOUBLE, LOW, PIPS
+from engine.players.playout import greedy_policy
+from engine.rng import Rng, derive_seed
 
 Factory = Callable[[int, int | None, float | None], Player]
 """Makes a player from ``(seed, playouts, budget)`` (one of the two limits is None)."""
-
-
-def blind_reply(weight: int) -> Policy:
-    """reply_policy, but the reply is the best that any tile the mover cannot see could
-    make (another hand's or the boneyard's), at ``weight`` sixteenths of a point a point."""
-
-    def policy(c: core.Core, rng: RandomSource) -> int:
-        """The reply policy, blind: the reply is the best any unseen tile could make."""
-        legal = c.legal()
-        if len(legal) == 1:
-            return legal[0]
-        lay = c.layout
-        total_after = lay.total_after
-        ends = lay.ends
-        counts = lay.counts
-        # best[v * 5 + r]: the largest count with remainder r (mod 5) that a tile of
-        # the next hand brings to an end needing v (-1: none).
-        best = [-1] * 35
-        unseen = [t for s in range(c.players) if s != c.current for t in c.hand(s)]
-        for t in unseen + list(c.boneyard):
-            for v, o in _SIDES[t]:
-                k = v * 5 + o % 5
-                if o > best[k]:
-                    best[k] = o
-        # Before the spinner's north and south open, covering its side may open them.
-        exact = lay.spinner >= 0 and ends[core.N] < 0
-        choice = legal[0]
-        choice_key = -(1 << 30)
-        for code in legal:
-            tile = code // 5
-            end = code - tile * 5
-            reply = 0
-            if end == core.LEAD:
-                total = total_after(tile, end)
-                lo = LOW[tile]
-                hi = HIGH[tile]
-                # A double lead is a lone spinner: a reply on either side leaves it counting.
-                for v, rest in ((lo, total),) if lo == hi else ((lo, hi), (hi, lo)):
-                    o = best[v * 5 + (-rest) % 5]
-                    if o >= 0 and rest + o > reply:
-                        reply = rest + o
-            elif exact and end <= core.E:
-                after = lay.copy()
-                after.place(tile, end)
-                total = after.total
-                new_counts = after.counts
-                for f, v in enumerate(after.ends):
-                    if v >= 0:
-                        rest = total - new_counts[f]
-                        o = best[v * 5 + (-rest) % 5]
-                        if o >= 0 and rest + o > reply:
-                            reply = rest + o
-            else:
-                total = total_after(tile, end)
-                for f in range(4):
-                    if f == end:
-                        v = LOW[tile] if HIGH[tile] == ends[end] else HIGH[tile]
-                        rest = total - (2 * v if IS_DOUBLE[tile] else v)
-                    else:
-                        v = ends[f]
-                        if v < 0:
-                            continue
-                        rest = total - counts[f]
-                    o = best[v * 5 + (-rest) % 5]
-                    if o >= 0 and rest + o > reply:
-                        reply = rest + o
-            key = PIPS[tile] - weight * reply
-            if total > 0 and total % 5 == 0:
-                key += 16 * total
-            if key > choice_key:
-                choice_key = key
-                choice = code
-        return choice
-
-    return policy
 
 
 def _expert(**options: Any) -> Factory:
@@ -153,8 +77,6 @@ VARIANTS: dict[str, Factory] = {
         seed, budget=budget, playouts=playouts
     ),
     "pip1": _expert(pip_weight=1.0),
-    "blind16": _expert(policy=blind_reply(16)),
-    "blind8": _expert(policy=blind_reply(8)),
     "horizon8": _expert(horizon=8),
     "montecarlo-x3": lambda seed, playouts, budget: MonteCarloPlayer(
         seed,
