@@ -39,104 +39,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import GameState, Rules, apply, core, new_game, seeded_deal
+from engine import GameState, Rules, apply, new_game, seeded_deal
 from engine.players import ExpertPlayer, MonteCarloPlayer, Player, make_player
-from engine.players.playout import _SIDES, Policy, greedy_policy
-from engine.rng import RandomSource, Rng, derive_seed
-from engine.tiles import HIGH, IS_DOUBLE, LOW, PIPS
+from engine.players.playout import greedy_policy
+from engine.rng import Rng, derive_seed
 
 Factory = Callable[[int, int | None, float | None], Player]
 """Makes a player from ``(seed, playouts, budget)`` (one of the two limits is None)."""
-
-
-def chance_reply() -> Policy:
-    """reply_policy, but the reply is the expected best of the tiles the mover cannot see,
-    each held by the next seat with the chance (its tile count / the unseen tiles)."""
-
-    def policy(c: core.Core, rng: RandomSource) -> int:
-        """The reply policy, weighing each unseen tile by the chance the next seat holds it."""
-        legal = c.legal()
-        if len(legal) == 1:
-            return legal[0]
-        lay = c.layout
-        total_after = lay.total_after
-        ends = lay.ends
-        counts = lay.counts
-        # best[v * 5 + r]: the largest count with remainder r (mod 5) that a tile of
-        # the next hand brings to an end needing v (-1: none).
-        nxt = (c.current + 1) % c.players
-        unseen = [t for s in range(c.players) if s != c.current for t in c.hand(s)]
-        unseen += c.boneyard
-        p = min(1.0, len(c.hand(nxt)) / len(unseen)) if unseen else 0.0
-        per_key: list[list[int]] = [[] for _ in range(35)]
-        for t in unseen:
-            for v, o in _SIDES[t]:
-                per_key[v * 5 + o % 5].append(o)
-        # weight[k], worth[k]: the chance that the next seat can reply on key k, and the
-        # expected count its best such tile brings (tiles held independently with chance p)
-        weight = [0.0] * 35
-        worth = [0.0] * 35
-        best = [-1] * 35
-        for k, os_ in enumerate(per_key):
-            if os_:
-                os_.sort(reverse=True)
-                none_yet = 1.0
-                for o in os_:
-                    weight[k] += none_yet * p
-                    worth[k] += none_yet * p * o
-                    none_yet *= 1.0 - p
-                best[k] = 0
-        # Before the spinner's north and south open, covering its side may open them.
-        exact = lay.spinner >= 0 and ends[core.N] < 0
-        choice = legal[0]
-        choice_key = -float(1 << 30)
-        for code in legal:
-            tile = code // 5
-            end = code - tile * 5
-            reply = 0.0
-            if end == core.LEAD:
-                total = total_after(tile, end)
-                lo = LOW[tile]
-                hi = HIGH[tile]
-                # A double lead is a lone spinner: a reply on either side leaves it counting.
-                for v, rest in ((lo, total),) if lo == hi else ((lo, hi), (hi, lo)):
-                    k = v * 5 + (-rest) % 5
-                    if best[k] >= 0 and rest * weight[k] + worth[k] > reply:
-                        reply = rest * weight[k] + worth[k]
-            elif exact and end <= core.E:
-                after = lay.copy()
-                after.place(tile, end)
-                total = after.total
-                new_counts = after.counts
-                for f, v in enumerate(after.ends):
-                    if v >= 0:
-                        rest = total - new_counts[f]
-                        k = v * 5 + (-rest) % 5
-                        if best[k] >= 0 and rest * weight[k] + worth[k] > reply:
-                            reply = rest * weight[k] + worth[k]
-            else:
-                total = total_after(tile, end)
-                for f in range(4):
-                    if f == end:
-                        v = LOW[tile] if HIGH[tile] == ends[end] else HIGH[tile]
-                        rest = total - (2 * v if IS_DOUBLE[tile] else v)
-                    else:
-                        v = ends[f]
-                        if v < 0:
-                            continue
-                        rest = total - counts[f]
-                    k = v * 5 + (-rest) % 5
-                    if best[k] >= 0 and rest * weight[k] + worth[k] > reply:
-                        reply = rest * weight[k] + worth[k]
-            key = PIPS[tile] - 16 * reply
-            if total > 0 and total % 5 == 0:
-                key += 16 * total
-            if key > choice_key:
-                choice_key = key
-                choice = code
-        return choice
-
-    return policy
 
 
 def _expert(**options: Any) -> Factory:
@@ -168,7 +77,6 @@ VARIANTS: dict[str, Factory] = {
         seed, budget=budget, playouts=playouts
     ),
     "pip1": _expert(pip_weight=1.0),
-    "chance-reply": _expert(policy=chance_reply()),
     "horizon8": _expert(horizon=8),
     "montecarlo-x3": lambda seed, playouts, budget: MonteCarloPlayer(
         seed,
