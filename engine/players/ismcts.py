@@ -1,0 +1,179 @@
+"""Information-set Monte Carlo tree search (single observer), an alternative to the
+expert's flat search, screened against it in docs/expert.md.
+
+Every iteration samples a *world* (the unseen tiles dealt uniformly among the
+deals consistent with the public record, as the expert samples them) and walks
+one tree shared by all worlds: a node is a sequence of actions from the
+decision, its children the actions taken next. Only the actions legal in the
+iteration's world are candidates, and each child counts how often it was
+available, so the selection (UCB1 on availability) compares an action with
+the worlds in which it could be played. Seats of the searcher's side pick the
+highest mean utility, every other seat the lowest (two sides; with three
+players this is the paranoid reduction). A new node is added per iteration;
+from it the playout plays ``horizon`` actions with the reply-aware policy and
+is valued exactly as the expert values it (:meth:`Search.outcome`: the chance
+of winning the game, as a utility in points). The decision plays the root
+child visited most.
+
+Unlike the flat search, the replies of the other seats in the tree are chosen
+by their values over *all* sampled worlds, not by a policy that sees the
+world's tiles.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+
+from engine import core
+from engine.actions import Action
+from engine.players.base import no_choice
+from engine.players.evaluate import RESERVE, Search
+from engine.players.expert import ExpertPlayer
+from engine.players.playout import reply_policy
+from engine.state import SeatView
+
+EXPLORE = 30.0
+"""UCB1's exploration constant, in points of utility."""
+
+
+class _Node:
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+def tree_search(
+    search: Search,
+    *,
+    playouts: int | None,
+    deadline: float,
+    explore: float = EXPLORE,
+    horizon: int = 6,
+) -> tuple[list[int], list[float]]:
+    """Run ISMCTS from the position of ``search`` (its worlds, valuation and seed).
+
+    Returns the visits and mean utility of each of ``search.codes``. Stops after
+    ``playouts`` iterations or once the CPU clock of this thread passes
+    ``deadline``, whichever comes first.
+    """
+    rng = search.rng
+    know = search.know
+    base = search.base
+    team = search.team
+    team_of = base.team_of
+    outcome = search.outcome
+    scale = search.scale
+    policy = reply_policy
+    playing = core.PHASE_PLAY
+    root = _Node()
+    clock = time.thread_time
+    rnd = rng.random
+    log = math.log
+    sqrt = math.sqrt
+    n = 0
+    limit = playouts if playouts is not None else 1 << 60
+    while n < limit:
+        if n and n % 8 == 0 and clock() > deadline:
+            break
+        c = know.sample_uniform(base, rng)
+        node = root
+        path = [root]
+        while c.phase == playing:
+            legal = c.legal()
+            mine = team_of[c.current] == team
+            children = node.children
+            untried = []
+            best_code = -1
+            best_key = -math.inf
+            for code in legal:
+                child = children.get(code)
+                if child is None:
+                    untried.append(code)
+                    continue
+                child.avail += 1
+                if not untried:
+                    mean = child.total / child.visits
+                    key = (mean if mine else -mean) + explore * sqrt(
+                        log(child.avail) / child.visits
+                    )
+                    if key > best_key:
+                        best_key = key
+                        best_code = code
+            if untried:
+                code = untried[int(rnd() * len(untried))]
+                child = _Node()
+                child.avail = 1
+                children[code] = child
+                c.step(code)
+                path.append(child)
+                break
+            node = children[best_code]
+            c.step(best_code)
+            path.append(node)
+        steps = horizon
+        while steps and c.phase == playing:
+            c.step(policy(c, rng))
+            steps -= 1
+        p, _ = outcome(c)
+        u = scale * (2.0 * p - 1.0)
+        for visited in path:
+            visited.visits += 1
+            visited.total += u
+        n += 1
+    visits = []
+    means = []
+    for code in search.codes:
+        child = root.children.get(code)
+        if child is None or child.visits == 0:
+            visits.append(0)
+            means.append(-math.inf)
+        else:
+            visits.append(child.visits)
+            means.append(child.total / child.visits)
+    search.playouts += n
+    return visits, means
+
+
+class TreeExpertPlayer(ExpertPlayer):
+    """The expert with ISMCTS in place of its flat search until the endgame (where
+    the flat search solves each world exactly, as the expert does)."""
+
+    level = "expert-ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: float | None = 0.25,
+        playouts: int | None = None,
+        explore: float = EXPLORE,
+    ) -> None:
+        super().__init__(seed, budget=budget, playouts=playouts)
+        self.explore = explore
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """The root action visited most (the flat search's best in the endgame)."""
+        self.last_playouts = 0
+        self.last_nodes = 0
+        if len(legal) == 1:
+            return legal[0]
+        if not legal:
+            raise no_choice()
+        since = time.thread_time()
+        tiles_left = sum(view.hand_counts) + view.boneyard_size
+        if tiles_left <= self.exact_tiles:
+            return super().choose(view, legal)
+        search = Search(view, legal, seed=self.seed)
+        budget = self.budget
+        deadline = since + budget - RESERVE if budget is not None else math.inf
+        visits, means = tree_search(
+            search, playouts=self.playouts, deadline=deadline, explore=self.explore
+        )
+        self.last_playouts = search.playouts
+        best = max(range(len(legal)), key=lambda i: (visits[i], means[i], -i))
+        return legal[best]
