@@ -41,7 +41,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import GameState, Rules, apply, new_game, seeded_deal
 from engine.players import ExpertPlayer, MonteCarloPlayer, Player, make_player
-from engine.players.ismcts import TreeExpertPlayer
 from engine.players.playout import greedy_policy
 from engine.rng import Rng, derive_seed
 
@@ -52,13 +51,6 @@ Factory = Callable[[int, int | None, float | None], Player]
 def _expert(**options: Any) -> Factory:
     def make(seed: int, playouts: int | None, budget: float | None) -> Player:
         return ExpertPlayer(seed, budget=budget, playouts=playouts, **options)
-
-    return make
-
-
-def _tree(explore: float) -> Factory:
-    def make(seed: int, playouts: int | None, budget: float | None) -> Player:
-        return TreeExpertPlayer(seed, budget=budget, playouts=playouts, explore=explore)
 
     return make
 
@@ -91,10 +83,10 @@ VARIANTS: dict[str, Factory] = {
         budget=None if budget is None else 3 * budget,
         playouts=None if playouts is None else 3 * playouts,
     ),
-    "ismcts": _tree(30.0),
-    "ismcts-c15": _tree(15.0),
-    "ismcts-c60": _tree(60.0),
-    "ismcts-c8": _tree(8.0),
+    "ismcts": _expert(tree=30.0),
+    "ismcts-c15": _expert(tree=15.0),
+    "ismcts-c60": _expert(tree=60.0),
+    "ismcts-c8": _expert(tree=8.0),
 }
 """Every player a screen can run, by name (add a variant here to screen it)."""
 

@@ -42,6 +42,7 @@ between two actions whose means agree to about 1e-16 without being equal.)
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 
@@ -52,10 +53,12 @@ from engine.players.evaluate import (
     EXACT_TILES,
     RACE_EVERY,
     RACE_Z,
+    RESERVE,
     SETTLE_Z,
     ActionValue,
     Search,
 )
+from engine.players.ismcts import tree_search
 from engine.players.limits import (
     DEFAULT_BUDGET,
     action_code_of,
@@ -111,6 +114,12 @@ class ExpertPlayer:
     decision stays within its budget, while the median is far below it (an overrun
     leaves a debt that the next decisions pay back).
     Forced moves are answered at once and bank nothing.
+
+    **Tree search.** With ``tree`` (an exploration constant, e.g.
+    :data:`engine.players.ismcts.EXPLORE`) every decision before the endgame is
+    an information-set tree search (:func:`engine.players.ismcts.tree_search`)
+    within the decision's own budget (or playout count) instead, the root action
+    visited most; endgame decisions are the flat search's, as above.
     """
 
     level = "expert"
@@ -131,6 +140,7 @@ class ExpertPlayer:
         tail: Policy | None = None,
         uniform: bool = True,
         settle: float | None = SETTLE_Z,
+        tree: float | None = None,
     ) -> None:
         if budget is None and playouts is None:
             raise AllFivesError("the expert needs a time budget, a playout count, or both")
@@ -150,6 +160,7 @@ class ExpertPlayer:
         self.tail = tail
         self.uniform = uniform
         self.settle = settle
+        self.tree = tree
         self.bank = 0.0
         """Unused budget (CPU seconds; playouts when there is no budget) saved so far."""
         self.last_playouts = 0
@@ -164,7 +175,23 @@ class ExpertPlayer:
             return legal[0]
         if not legal:
             raise no_choice()
+        if self.tree is not None and (
+            sum(view.hand_counts) + view.boneyard_size > self.exact_tiles
+        ):
+            return legal[self._tree_choice(view, legal, self.tree)]
         return legal[self.search(view, legal, manage_time=True).best()]
+
+    def _tree_choice(self, view: SeatView, legal: Sequence[Action], explore: float) -> int:
+        """The index of the root action an information-set tree search visits most
+        (:func:`engine.players.ismcts.tree_search`), within this decision's own budget."""
+        since = time.thread_time()
+        search = Search(view, legal, seed=self.seed)
+        deadline = since + self.budget - RESERVE if self.budget is not None else math.inf
+        visits, means = tree_search(
+            search, playouts=self.playouts, deadline=deadline, explore=explore
+        )
+        self.last_playouts = search.playouts
+        return max(range(len(legal)), key=lambda i: (visits[i], means[i], -i))
 
     def search(
         self, view: SeatView, legal: Sequence[Action], *, manage_time: bool = False

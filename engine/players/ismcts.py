@@ -17,24 +17,20 @@ child visited most.
 
 Unlike the flat search, the replies of the other seats in the tree are chosen
 by their values over *all* sampled worlds, not by a policy that sees the
-world's tiles.
+world's tiles. :class:`~engine.players.expert.ExpertPlayer` searches with it,
+given ``tree=`` (its exploration constant), until the endgame.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
 
 from engine import core
-from engine.actions import Action
-from engine.players.base import no_choice
-from engine.players.evaluate import RESERVE, Search
-from engine.players.expert import ExpertPlayer
+from engine.players.evaluate import Search
 from engine.players.playout import reply_policy
-from engine.state import SeatView
 
-EXPLORE = 30.0
+EXPLORE = 15.0
 """UCB1's exploration constant, in points of utility."""
 
 
@@ -138,42 +134,3 @@ def tree_search(
             means.append(child.total / child.visits)
     search.playouts += n
     return visits, means
-
-
-class TreeExpertPlayer(ExpertPlayer):
-    """The expert with ISMCTS in place of its flat search until the endgame (where
-    the flat search solves each world exactly, as the expert does)."""
-
-    level = "expert-ismcts"
-
-    def __init__(
-        self,
-        seed: int = 0,
-        budget: float | None = 0.25,
-        playouts: int | None = None,
-        explore: float = EXPLORE,
-    ) -> None:
-        super().__init__(seed, budget=budget, playouts=playouts)
-        self.explore = explore
-
-    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        """The root action visited most (the flat search's best in the endgame)."""
-        self.last_playouts = 0
-        self.last_nodes = 0
-        if len(legal) == 1:
-            return legal[0]
-        if not legal:
-            raise no_choice()
-        since = time.thread_time()
-        tiles_left = sum(view.hand_counts) + view.boneyard_size
-        if tiles_left <= self.exact_tiles:
-            return super().choose(view, legal)
-        search = Search(view, legal, seed=self.seed)
-        budget = self.budget
-        deadline = since + budget - RESERVE if budget is not None else math.inf
-        visits, means = tree_search(
-            search, playouts=self.playouts, deadline=deadline, explore=self.explore
-        )
-        self.last_playouts = search.playouts
-        best = max(range(len(legal)), key=lambda i: (visits[i], means[i], -i))
-        return legal[best]

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from engine import Rules
 from engine.players.evaluate import Search
-from engine.players.ismcts import TreeExpertPlayer, tree_search
+from engine.players.expert import ExpertPlayer
+from engine.players.ismcts import EXPLORE, tree_search
 
 from .test_honesty import RULES, midgame, reshuffled
 
@@ -50,8 +51,8 @@ def test_choice_is_seeded_and_unchanged_by_any_consistent_reshuffle(
             break
     if other is None:
         return
-    a = TreeExpertPlayer(seed, budget=None, playouts=150)
-    b = TreeExpertPlayer(seed, budget=None, playouts=150)
+    a = ExpertPlayer(seed, budget=None, playouts=150, tree=EXPLORE)
+    b = ExpertPlayer(seed, budget=None, playouts=150, tree=EXPLORE)
     view = state.view(seat)
     choice = a.choose(view, view.legal_actions())
     assert choice in view.legal_actions()
@@ -64,7 +65,7 @@ def test_a_budgeted_choice_keeps_within_its_budget() -> None:
     seat = state.current
     assert seat is not None
     view = state.view(seat)
-    player = TreeExpertPlayer(1, budget=0.05)
+    player = ExpertPlayer(1, budget=0.05, tree=EXPLORE)
     start = time.thread_time()
     player.choose(view, view.legal_actions())
     assert time.thread_time() - start < 0.05 + 0.02
