@@ -3,7 +3,8 @@
 A player is handed only ``state.view(seat)``; these tests show that nothing
 hidden leaks through it: reshuffling the other hands and the boneyard in any
 way consistent with the seat's view leaves its view, and the expert's seeded
-evaluation of every action, exactly unchanged.
+evaluation of every action and its choice (with the flat search and with the
+tree search), exactly unchanged.
 
 Each view is made just before the evaluation or choice that uses it, as in
 real play (a view, then the player's move, then the next view): a player that
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 
 from engine import GameState, Rules, apply, new_game, seeded_deal
 from engine.players import LEVELS, ExpertPlayer, make_player
+from engine.players.ismcts import EXPLORE
 from engine.players.knowledge import Knowledge
 from engine.tiles import ALL_TILES, PIP_MASK
 
@@ -75,6 +77,17 @@ def reshuffled(state: GameState, seat: int, rng: random.Random) -> GameState | N
     )
 
 
+def reshuffle(state: GameState, seat: int, shuffle_seed: int) -> GameState | None:
+    """A consistent reshuffle of what ``seat`` cannot see (:func:`reshuffled`), from up
+    to 200 shuffles seeded with ``shuffle_seed``; None when none was consistent."""
+    rng = random.Random(shuffle_seed)
+    for _ in range(200):
+        other = reshuffled(state, seat, rng)
+        if other is not None:
+            return other
+    return None
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rules=st.sampled_from(RULES),
@@ -88,12 +101,7 @@ def test_expert_choice_unchanged_by_any_consistent_reshuffle(
     state = midgame(rules, seed, moves)
     seat = state.current
     assert seat is not None
-    rng = random.Random(shuffle_seed)
-    other = None
-    for _ in range(200):
-        other = reshuffled(state, seat, rng)
-        if other is not None:
-            break
+    other = reshuffle(state, seat, shuffle_seed)
     if other is None:
         return
     assert state.view(seat) == other.view(seat)
@@ -110,6 +118,13 @@ def test_expert_choice_unchanged_by_any_consistent_reshuffle(
     choice = a.choose(view, view.legal_actions())
     other_view = other.view(seat)
     assert choice == b.choose(other_view, other_view.legal_actions())
+    # the tree search too (engine.players.ismcts), which plays before the endgame
+    trees = [ExpertPlayer(seed=seed, budget=None, playouts=150, tree=EXPLORE) for _ in "ab"]
+    view = state.view(seat)
+    choice = trees[0].choose(view, view.legal_actions())
+    assert choice in view.legal_actions()
+    other_view = other.view(seat)
+    assert choice == trees[1].choose(other_view, other_view.legal_actions())
 
 
 @settings(max_examples=10, deadline=None)
@@ -121,12 +136,7 @@ def test_every_level_sees_the_same_through_a_reshuffle(
     state = midgame(rules, seed, moves)
     seat = state.current
     assert seat is not None
-    other = None
-    rng = random.Random(shuffle_seed)
-    for _ in range(200):
-        other = reshuffled(state, seat, rng)
-        if other is not None:
-            break
+    other = reshuffle(state, seat, shuffle_seed)
     if other is None:
         return
     for level in LEVELS:
