@@ -208,6 +208,13 @@ class Search:
         if exact_boneyard:
             self.tiles_left += view.boneyard_size
         self.exact_boneyard = exact_boneyard
+        self.endgame = (
+            exact_tiles > 0
+            and (exact_boneyard or view.boneyard_size == 0)
+            and self.tiles_left <= exact_tiles
+        )
+        """True when each world is solved exactly (the endgame), from public facts only:
+        the boneyard's size and the hands' tile counts."""
         self.tail = tail
         self.uniform = uniform
         self.max_nodes = max_nodes
@@ -246,11 +253,7 @@ class Search:
         n = len(self.codes)
         clock = time.thread_time
         start = clock()
-        deadline = (
-            (since if since is not None else start) + budget - min(RESERVE, budget / 10)
-            if budget
-            else math.inf
-        )
+        deadline = deadline_of(since if since is not None else start, budget)
         max_worlds = max(1, -(-playouts // n)) if playouts is not None else 1 << 60
         rng = self.rng
         know = self.know
@@ -267,11 +270,7 @@ class Search:
         scale = self.scale
         worlds = 0
         # public facts: the boneyard's size and the hands' tile counts
-        exact = (
-            self.exact_tiles > 0
-            and (self.exact_boneyard or self.know.boneyard_size == 0)
-            and self.tiles_left <= self.exact_tiles
-        )
+        exact = self.endgame
         while worlds < max_worlds:
             if worlds:
                 # Stop when another world would overrun the budget (worlds vary:
@@ -395,6 +394,13 @@ class Search:
             rows.append((i not in alive, -means[i], i, value))
         rows.sort(key=lambda row: row[:3])
         return tuple(row[3] for row in rows)
+
+
+def deadline_of(since: float, budget: float | None) -> float:
+    """The CPU-clock reading at which a search given ``budget`` seconds from ``since``
+    stops: the budget less :data:`RESERVE` (at most a tenth of it) for the choice that
+    follows; infinite without a budget."""
+    return since + budget - min(RESERVE, budget / 10) if budget else math.inf
 
 
 def _mean_se(xs: Sequence[float]) -> tuple[float, float]:

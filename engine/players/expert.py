@@ -42,7 +42,6 @@ between two actions whose means agree to about 1e-16 without being equal.)
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
 
@@ -53,10 +52,10 @@ from engine.players.evaluate import (
     EXACT_TILES,
     RACE_EVERY,
     RACE_Z,
-    RESERVE,
     SETTLE_Z,
     ActionValue,
     Search,
+    deadline_of,
 )
 from engine.players.ismcts import tree_search
 from engine.players.limits import (
@@ -175,23 +174,23 @@ class ExpertPlayer:
             return legal[0]
         if not legal:
             raise no_choice()
-        if self.tree is not None and (
-            sum(view.hand_counts) + view.boneyard_size > self.exact_tiles
-        ):
-            return legal[self._tree_choice(view, legal, self.tree)]
-        return legal[self.search(view, legal, manage_time=True).best()]
+        since = time.thread_time()  # the budget counts the search's set-up too
+        search = self._new_search(view, legal)
+        if self.tree is not None and not search.endgame:
+            return legal[self._tree_choice(search, since, self.tree)]
+        return legal[self._run(search, since, manage_time=True).best()]
 
-    def _tree_choice(self, view: SeatView, legal: Sequence[Action], explore: float) -> int:
+    def _tree_choice(self, search: Search, since: float, explore: float) -> int:
         """The index of the root action an information-set tree search visits most
         (:func:`engine.players.ismcts.tree_search`), within this decision's own budget."""
-        since = time.thread_time()
-        search = Search(view, legal, seed=self.seed)
-        deadline = since + self.budget - RESERVE if self.budget is not None else math.inf
         visits, means = tree_search(
-            search, playouts=self.playouts, deadline=deadline, explore=explore
+            search,
+            playouts=self.playouts,
+            deadline=deadline_of(since, self.budget),
+            explore=explore,
         )
         self.last_playouts = search.playouts
-        return max(range(len(legal)), key=lambda i: (visits[i], means[i], -i))
+        return max(range(len(visits)), key=lambda i: (visits[i], means[i], -i))
 
     def search(
         self, view: SeatView, legal: Sequence[Action], *, manage_time: bool = False
@@ -203,7 +202,11 @@ class ExpertPlayer:
         search runs to its own limit and leaves the bank alone.
         """
         since = time.thread_time()  # the budget counts the search's set-up too
-        search = Search(
+        return self._run(self._new_search(view, legal), since, manage_time=manage_time)
+
+    def _new_search(self, view: SeatView, legal: Sequence[Action]) -> Search:
+        """A search of one decision with this player's options, not yet run."""
+        return Search(
             view,
             legal,
             seed=self.seed,
@@ -217,6 +220,10 @@ class ExpertPlayer:
             tail=self.tail,
             uniform=self.uniform,
         )
+
+    def _run(self, search: Search, since: float, *, manage_time: bool) -> Search:
+        """Run ``search``, whose decision began at the CPU-clock reading ``since`` (see
+        :meth:`search`)."""
         budget, playouts = self.budget, self.playouts
         banking = manage_time and self.settle is not None
         if banking:

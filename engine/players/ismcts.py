@@ -126,7 +126,7 @@ def tree_search(
     means = []
     for code in search.codes:
         child = root.children.get(code)
-        if child is None or child.visits == 0:
+        if child is None:  # a child is visited in the iteration that adds it
             visits.append(0)
             means.append(-math.inf)
         else:
