@@ -34,6 +34,9 @@ SEATS = (
 )
 
 
+CREATED = "2026-03-01T12:00:00+00:00"
+
+
 def played(actions: int, seed: int = 3, players: int = 3) -> GameState:
     rng = Rng(seed)
     state = new_game(Rules(players=players))
@@ -49,8 +52,12 @@ def played(actions: int, seed: int = 3, players: int = 3) -> GameState:
 
 
 def v1_text(actions: int = 40, seats: list[dict[str, Any]] | None = None) -> str:
-    """A version 1 file as allfives 1 wrote it (no game id, "human" seats)."""
-    data = json.loads(GameRecord.from_state(played(actions), SEATS, seed=3).to_json())
+    """A version 1 file as allfives 1 wrote it (no game id, "human" seats).
+
+    Its creation time is fixed, as every save of one game keeps it: a default of
+    now would give two calls either side of a second different ids."""
+    record = GameRecord.from_state(played(actions), SEATS, seed=3, created=CREATED)
+    data = json.loads(record.to_json())
     data["version"] = 1
     del data["game_id"]
     data["seats"] = seats or [
