@@ -118,7 +118,9 @@ class ExpertPlayer:
     :data:`engine.players.ismcts.EXPLORE`) every decision before the endgame is
     an information-set tree search (:func:`engine.players.ismcts.tree_search`)
     within the decision's own budget (or playout count) instead, the root action
-    visited most; endgame decisions are the flat search's, as above.
+    visited most; endgame decisions are the flat search's, as above. With
+    ``tree_relative`` the constant is a multiple of the spread of the utilities
+    the search has seen rather than a number of points.
     """
 
     level = "expert"
@@ -140,6 +142,7 @@ class ExpertPlayer:
         uniform: bool = True,
         settle: float | None = SETTLE_Z,
         tree: float | None = None,
+        tree_relative: bool = False,
     ) -> None:
         if budget is None and playouts is None:
             raise AllFivesError("the expert needs a time budget, a playout count, or both")
@@ -160,6 +163,7 @@ class ExpertPlayer:
         self.uniform = uniform
         self.settle = settle
         self.tree = tree
+        self.tree_relative = tree_relative
         self.bank = 0.0
         """Unused budget (CPU seconds; playouts when there is no budget) saved so far."""
         self.last_playouts = 0
@@ -188,6 +192,7 @@ class ExpertPlayer:
             playouts=self.playouts,
             deadline=deadline_of(since, self.budget),
             explore=explore,
+            relative=self.tree_relative,
         )
         self.last_playouts = search.playouts
         return max(range(len(visits)), key=lambda i: (visits[i], means[i], -i))

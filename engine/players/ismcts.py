@@ -33,6 +33,9 @@ from engine.players.playout import reply_policy
 EXPLORE = 15.0
 """UCB1's exploration constant, in points of utility."""
 
+LEAST_SPREAD = 1.0
+"""The smallest spread of utilities (points) a relative exploration constant scales by."""
+
 
 class _Node:
     __slots__ = ("avail", "children", "total", "visits")
@@ -51,12 +54,15 @@ def tree_search(
     deadline: float,
     explore: float = EXPLORE,
     horizon: int = 6,
+    relative: bool = False,
 ) -> tuple[list[int], list[float]]:
     """Run ISMCTS from the position of ``search`` (its worlds, valuation and seed).
 
     Returns the visits and mean utility of each of ``search.codes``. Stops after
     ``playouts`` iterations or once the CPU clock of this thread passes
-    ``deadline``, whichever comes first.
+    ``deadline``, whichever comes first. With ``relative``, ``explore`` is a
+    multiple of the standard deviation of the utilities seen so far (at least
+    :data:`LEAST_SPREAD`) instead of a number of points.
     """
     rng = search.rng
     know = search.know
@@ -74,6 +80,11 @@ def tree_search(
     sqrt = math.sqrt
     n = 0
     limit = playouts if playouts is not None else 1 << 60
+    factor = explore
+    total = 0.0
+    squares = 0.0
+    if relative:
+        explore = factor * LEAST_SPREAD
     while n < limit:
         if n and n % 8 == 0 and clock() > deadline:
             break
@@ -122,6 +133,11 @@ def tree_search(
             visited.visits += 1
             visited.total += u
         n += 1
+        if relative:
+            total += u
+            squares += u * u
+            mean = total / n
+            explore = factor * max(sqrt(max(squares / n - mean * mean, 0.0)), LEAST_SPREAD)
     visits = []
     means = []
     for code in search.codes:

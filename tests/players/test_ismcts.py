@@ -37,3 +37,26 @@ def test_a_budgeted_choice_keeps_within_its_budget() -> None:
     player.choose(view, view.legal_actions())
     assert time.thread_time() - start < 0.05 + 0.02
     assert player.last_playouts > 0
+
+
+def test_a_relative_constant_scales_exploration_with_the_spread_of_utilities() -> None:
+    state = midgame(Rules(players=2), seed=11, moves=3)
+    seat = state.current
+    assert seat is not None
+    view = state.view(seat)
+    legal = view.legal_actions()
+
+    def visits(explore: float, relative: bool) -> list[int]:
+        search = Search(view, legal, seed=4)
+        return tree_search(
+            search, playouts=600, deadline=float("inf"), explore=explore, relative=relative
+        )[0]
+
+    # A tiny multiple of the spread concentrates the visits on few actions, a large
+    # one spreads them out; both see every root action and count every iteration.
+    narrow, wide = visits(0.01, True), visits(50.0, True)
+    assert sum(narrow) == sum(wide) == 600
+    assert max(narrow) > max(wide)
+    assert max(wide) - min(wide) < 600 // len(legal)
+    # A relative run is a different search from the same constant in points.
+    assert visits(2.0, True) != visits(2.0, False)
