@@ -87,8 +87,6 @@ VARIANTS: dict[str, Factory] = {
     "ismcts-c15": _expert(tree=15.0),
     "ismcts-c60": _expert(tree=60.0),
     "ismcts-c8": _expert(tree=8.0),
-    "ismcts-rel1": _expert(tree=1.0, tree_relative=True),
-    "ismcts-rel1.5": _expert(tree=1.5, tree_relative=True),
     "ismcts-rel2": _expert(tree=2.0, tree_relative=True),
     "ismcts-rel3": _expert(tree=3.0, tree_relative=True),
 }

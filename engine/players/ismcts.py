@@ -81,8 +81,7 @@ def tree_search(
     n = 0
     limit = playouts if playouts is not None else 1 << 60
     factor = explore
-    total = 0.0
-    squares = 0.0
+    squares = 0.0  # of the utilities seen; their sum is root.total
     if relative:
         explore = factor * LEAST_SPREAD
     while n < limit:
@@ -134,9 +133,8 @@ def tree_search(
             visited.total += u
         n += 1
         if relative:
-            total += u
             squares += u * u
-            mean = total / n
+            mean = root.total / n
             explore = factor * max(sqrt(max(squares / n - mean * mean, 0.0)), LEAST_SPREAD)
     visits = []
     means = []

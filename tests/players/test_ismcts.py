@@ -7,20 +7,28 @@ import gc
 import time
 
 from engine import Rules
+from engine.actions import Action
 from engine.players.evaluate import Search
 from engine.players.expert import ExpertPlayer
 from engine.players.ismcts import EXPLORE, tree_search
+from engine.state import SeatView
 
 from .test_honesty import midgame
 
 
-def test_tree_search_visits_every_root_action_and_counts_its_iterations() -> None:
-    state = midgame(Rules(players=2), seed=11, moves=3)
+def decision(seed: int, moves: int) -> tuple[SeatView, tuple[Action, ...]]:
+    """The view and legal actions of the seat to move in a two-player midgame."""
+    state = midgame(Rules(players=2), seed=seed, moves=moves)
     seat = state.current
     assert seat is not None
     view = state.view(seat)
     legal = view.legal_actions()
     assert len(legal) > 1
+    return view, legal
+
+
+def test_tree_search_visits_every_root_action_and_counts_its_iterations() -> None:
+    view, legal = decision(seed=11, moves=3)
     search = Search(view, legal, seed=4)
     visits, means = tree_search(search, playouts=400, deadline=float("inf"))
     assert sum(visits) == 400 == search.playouts
@@ -29,10 +37,7 @@ def test_tree_search_visits_every_root_action_and_counts_its_iterations() -> Non
 
 
 def test_a_budgeted_choice_keeps_within_its_budget() -> None:
-    state = midgame(Rules(players=2), seed=5, moves=2)
-    seat = state.current
-    assert seat is not None
-    view = state.view(seat)
+    view, legal = decision(seed=5, moves=2)
     player = ExpertPlayer(1, budget=0.05, tree=EXPLORE)
     # The search's own keeping of time, without a full collection of everything the
     # test process holds landing inside it (which made this flaky in a long run).
@@ -40,7 +45,7 @@ def test_a_budgeted_choice_keeps_within_its_budget() -> None:
     gc.disable()
     try:
         start = time.thread_time()
-        player.choose(view, view.legal_actions())
+        player.choose(view, legal)
         spent = time.thread_time() - start
     finally:
         gc.enable()
@@ -49,11 +54,7 @@ def test_a_budgeted_choice_keeps_within_its_budget() -> None:
 
 
 def test_a_relative_constant_scales_exploration_with_the_spread_of_utilities() -> None:
-    state = midgame(Rules(players=2), seed=11, moves=3)
-    seat = state.current
-    assert seat is not None
-    view = state.view(seat)
-    legal = view.legal_actions()
+    view, legal = decision(seed=11, moves=3)
 
     def visits(explore: float, relative: bool) -> list[int]:
         search = Search(view, legal, seed=4)
