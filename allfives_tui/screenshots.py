@@ -102,6 +102,13 @@ def played_game(seed: int, target: int = 60) -> GameRecord:
 Shot = tuple[str, tuple[int, int], GameRecord | None, Callable[..., Awaitable[None]] | None]
 
 
+async def _game_over(app: object, pilot: Any) -> None:
+    """The game-over screen once Enter has gone to "New game", as a person sees it."""
+    from allfives_tui.ui.screens.game_over import KEY_AHEAD_GRACE
+
+    await pilot.pause(KEY_AHEAD_GRACE + 0.1)
+
+
 async def _game_report(app: object, pilot: Any) -> None:
     """From the game-over screen, the game report once its review is complete."""
     from allfives_tui.ui.screens.report import ReportScreen
@@ -132,7 +139,7 @@ def shots() -> list[Shot]:
         ("mid-game-80x24.svg", (80, 24), _record(mid_game()), None),
         ("mid-game-large.svg", (140, 40), _record(random_play(1, 19)), None),
         ("hand-summary.svg", (80, 24), _record(random_play(3, None)), None),
-        ("game-over.svg", (80, 24), _record(random_play(5, None, target=60, hands=20)), None),
+        ("game-over.svg", (80, 24), _record(random_play(5, None, target=60, hands=20)), _game_over),
         ("replay.svg", (100, 32), None, _open_replay),
         ("hot-seat-cover.svg", (80, 24), hot_seat_game(), None),
         ("game-report.svg", (100, 30), played_game(7), _game_report),

@@ -15,7 +15,7 @@ from allfives_tui.table.storage import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.game import GameScreen
-from allfives_tui.ui.screens.game_over import GameOverScreen
+from allfives_tui.ui.screens.game_over import KEY_AHEAD_GRACE, GameOverScreen
 from allfives_tui.ui.screens.help import HelpScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
 from allfives_tui.ui.screens.save_as import SaveAsScreen
@@ -134,6 +134,36 @@ async def test_a_choice_pressed_quickly_on_the_game_over_screen_counts_once() ->
         press_quickly(app, "r", "r", "r")
         await pilot.pause(0.3)
         assert stack(app) == ["Screen", "GameScreen", "ReplayScreen"]
+
+
+async def test_an_enter_typed_ahead_leaves_the_game_over_screen_up() -> None:
+    """An Enter that lands as the game ends (meant for the last move) is not taken as
+    "New game"; once the screen has been up a moment, Enter is "New game"."""
+    state = play_out(5, target=60, hands=20)
+    app = AllFivesApp(Settings(speed=0.0), resume=record_of(state), speed=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        over = app.screen
+        assert isinstance(over, GameOverScreen) and over.focused is None
+        press_quickly(app, "enter", "enter")
+        await pilot.pause(0.1)
+        assert app.screen is over
+        await pilot.pause(KEY_AHEAD_GRACE)
+        assert over.focused is not None and over.focused.id == "new"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+
+
+async def test_the_letter_keys_act_at_once_on_the_game_over_screen() -> None:
+    state = play_out(5, target=60, hands=20)
+    app = AllFivesApp(Settings(speed=0.0), resume=record_of(state), speed=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
 
 
 async def test_enter_pressed_quickly_on_the_new_game_screen_starts_one_game() -> None:

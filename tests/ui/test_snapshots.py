@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from allfives_tui.screenshots import mid_game
 from allfives_tui.table.storage import Settings
 from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.screens.game_over import KEY_AHEAD_GRACE
 from allfives_tui.ui.widgets.board import plan_board
 from tests.ui.helpers import play_out, record_of, two_ends_record
 
@@ -59,10 +60,15 @@ def test_end_of_hand_summary(snap_compare: Any) -> None:
     assert snap_compare(_app(state, coach=False), terminal_size=(80, 24), run_before=_settle)
 
 
+async def _settle_game_over(pilot: Pilot[object]) -> None:
+    await _settle(pilot)
+    await pilot.pause(KEY_AHEAD_GRACE + 0.1)  # "New game" focused, as a person sees it
+
+
 def test_game_over(snap_compare: Any) -> None:
     state = play_out(5, target=60, hands=20)
     assert state.is_terminal
-    assert snap_compare(_app(state), terminal_size=(80, 24), run_before=_settle)
+    assert snap_compare(_app(state), terminal_size=(80, 24), run_before=_settle_game_over)
 
 
 def test_too_small_message(snap_compare: Any) -> None:

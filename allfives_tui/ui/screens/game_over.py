@@ -15,10 +15,18 @@ from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import GameState
 
+#: Seconds after the screen shows before Enter presses its first button. An Enter
+#: meant for the game (a move typed as the computer's last one lands, or one that
+#: arrives late over a network) would otherwise start a new game at once; the
+#: letter keys and clicks act at once.
+KEY_AHEAD_GRACE = 0.5
+
 
 class GameOverScreen(Dialog[str]):
     """Announce the winner; dismisses with ``"new"``, ``"replay"``, ``"report"`` (the game
     report) or ``"quit"``."""
+
+    AUTO_FOCUS = ""  # nothing focused at first: see KEY_AHEAD_GRACE
 
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
@@ -51,6 +59,14 @@ class GameOverScreen(Dialog[str]):
                     yield compact(Button("Report (g)", id="report"))
                 yield compact(Button("Quit (q)", id="quit"))
         yield AppFooter()  # this screen's keys, over the game's
+
+    def on_mount(self) -> None:
+        """Give Enter to "New game" once the grace for keys typed ahead is over."""
+        self.set_timer(KEY_AHEAD_GRACE, self._focus_first)
+
+    def _focus_first(self) -> None:
+        if self.focused is None:  # unless the person has moved the focus already
+            self.query_one("#new", Button).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The report's key only where a report is offered."""
