@@ -1,6 +1,6 @@
 """Paired screens of expert variants at fixed playouts (issue 16; method in docs/expert.md).
 
-    python benchmarks/screen.py VARIANT [VARIANT ...] [--base expert] [--mode first-hand]
+    python benchmarks/screen.py VARIANT [VARIANT ...] [--base flat] [--mode first-hand]
         [--deals 200] [--first-deal 0] [--seed 1] [--playouts 2000]
         [--opponent montecarlo] [--opponent-playouts 1000] [--budget SECONDS]
         [--players 2 | --partnerships] [--workers 2]
@@ -49,6 +49,9 @@ Factory = Callable[[int, int | None, float | None], Player]
 
 
 def _expert(**options: Any) -> Factory:
+    """An expert variant: the flat search (``tree=None``) unless ``options`` give a tree."""
+    options = {"tree": None, **options}
+
     def make(seed: int, playouts: int | None, budget: float | None) -> Player:
         return ExpertPlayer(seed, budget=budget, playouts=playouts, **options)
 
@@ -56,7 +59,10 @@ def _expert(**options: Any) -> Factory:
 
 
 VARIANTS: dict[str, Factory] = {
-    "expert": _expert(),
+    "expert": lambda seed, playouts, budget: ExpertPlayer(
+        seed, budget=budget, playouts=playouts
+    ),  # as shipped: the tree search with exploration relative to the spread
+    "flat": _expert(),
     "expert-no-settle": _expert(settle=None),
     "expert-no-exact": _expert(exact_tiles=0),
     "exact10": _expert(exact_tiles=10),
@@ -166,7 +172,7 @@ def mean_se(xs: list[float]) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("variants", nargs="+", choices=sorted(VARIANTS))
-    parser.add_argument("--base", default="expert", choices=sorted(VARIANTS))
+    parser.add_argument("--base", default="flat", choices=sorted(VARIANTS))
     parser.add_argument("--mode", default="first-hand", choices=("first-hand", "endgame"))
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--first-deal", type=int, default=0)

@@ -96,6 +96,11 @@ BANK_MOST = 12.0
 """The most a player banks, in budgets (or playout counts)."""
 
 
+TREE = 2.0
+"""The expert's exploration constant, in spreads of the utilities seen (docs/expert.md:
+against the heuristic it won 88.8 % of 400 games where the flat search won 83.2 %)."""
+
+
 class ExpertPlayer:
     """Determinised Monte Carlo search with reply-aware playouts (see the module doc).
 
@@ -114,13 +119,14 @@ class ExpertPlayer:
     leaves a debt that the next decisions pay back).
     Forced moves are answered at once and bank nothing.
 
-    **Tree search.** With ``tree`` (an exploration constant, e.g.
-    :data:`engine.players.ismcts.EXPLORE`) every decision before the endgame is
-    an information-set tree search (:func:`engine.players.ismcts.tree_search`)
-    within the decision's own budget (or playout count) instead, the root action
-    visited most; endgame decisions are the flat search's, as above. With
-    ``tree_relative`` the constant is a multiple of the spread of the utilities
-    the search has seen rather than a number of points.
+    **Tree search.** With ``tree`` (an exploration constant; by default
+    :data:`TREE` times the spread of the utilities, ``tree_relative``) every
+    decision before the endgame is an information-set tree search
+    (:func:`engine.players.ismcts.tree_search`) within the decision's own budget
+    (or playout count) instead, the root action visited most; endgame decisions
+    are the flat search's, as above. Without ``tree_relative`` the constant is a
+    number of points of utility (e.g. :data:`engine.players.ismcts.EXPLORE`);
+    ``tree=None`` is the flat search throughout.
     """
 
     level = "expert"
@@ -141,8 +147,8 @@ class ExpertPlayer:
         tail: Policy | None = None,
         uniform: bool = True,
         settle: float | None = SETTLE_Z,
-        tree: float | None = None,
-        tree_relative: bool = False,
+        tree: float | None = TREE,
+        tree_relative: bool = True,
     ) -> None:
         if budget is None and playouts is None:
             raise AllFivesError("the expert needs a time budget, a playout count, or both")

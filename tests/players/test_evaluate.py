@@ -73,10 +73,12 @@ def test_standard_errors_shrink_as_playouts_grow() -> None:
         assert 0.15 < ratio < 0.4, (action, ratio)  # about 1/4 for 16 times the playouts
 
 
-def test_the_expert_plays_the_best_of_its_own_evaluation() -> None:
+def test_the_flat_expert_plays_the_best_of_its_own_evaluation() -> None:
+    """Without the tree search (``tree=None``) the expert's choice is the core's best;
+    its analysis is the core's, tree or not."""
     view = position(TWO, *EASY_TWENTY).view(1)
     legal = view.legal_actions()
-    expert = ExpertPlayer(seed=7, budget=None, playouts=900)
+    expert = ExpertPlayer(seed=7, budget=None, playouts=900, tree=None)
     values = evaluate(view, legal, playouts=900, seed=7, race=True)
     assert expert.choose(view, legal) == values[0].action
     assert expert.analyse(view, legal) == values

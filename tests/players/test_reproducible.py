@@ -50,13 +50,31 @@ def positions(rules: Rules, seed: int = 2026, count: int = 8, every: int = 5) ->
     return out
 
 
-def choices(rules: Rules) -> list[str]:
-    """A fixed-playout expert's moves at :func:`positions` (no time budget)."""
-    player = ExpertPlayer(seed=99, budget=None, playouts=240)
+def choices(rules: Rules, tree: bool = True) -> list[str]:
+    """A fixed-playout expert's moves at :func:`positions` (no time budget); without
+    ``tree``, the flat search's (it also plays every endgame)."""
+    options = {} if tree else {"tree": None}
+    player = ExpertPlayer(seed=99, budget=None, playouts=240, **options)
     return [str(player.choose(v, v.legal_actions())) for v in positions(rules)]
 
 
 EXPECTED = [
+    (
+        Rules(players=2),
+        ["4-4", "5-4 E", "3-0 N", "6-3 E", "4-3 W", "4-0 W", "3-2 E", "6-4"],
+    ),
+    (
+        Rules(players=3),
+        ["2-0", "4-4 W", "6-4 W", "2-2 W", "6-2 W", "1-1 W", "5-4 W", "5-3 S"],
+    ),
+    (
+        Rules(players=4, partnerships=True),
+        ["4-4", "1-0 N", "3-2 W", "1-0 E", "2-0 W", "3-0 E", "6-0 W", "4-1"],
+    ),
+]
+"""The expert as shipped (the tree search until the endgame)."""
+
+EXPECTED_FLAT = [
     (
         Rules(players=2),
         ["4-4", "5-4 E", "3-0 N", "6-3 E", "4-3 W", "5-4 E", "6-3 S", "5-0"],
@@ -75,6 +93,11 @@ EXPECTED = [
 @pytest.mark.parametrize(("rules", "expected"), EXPECTED, ids=["2p", "3p", "4p-partners"])
 def test_fixed_playout_expert_moves_are_pinned(rules: Rules, expected: list[str]) -> None:
     assert choices(rules) == expected
+
+
+@pytest.mark.parametrize(("rules", "expected"), EXPECTED_FLAT, ids=["2p", "3p", "4p-partners"])
+def test_fixed_playout_flat_expert_moves_are_pinned(rules: Rules, expected: list[str]) -> None:
+    assert choices(rules, tree=False) == expected
 
 
 def test_the_shuffle_and_a_sampled_world_are_pinned() -> None:
@@ -102,3 +125,4 @@ def test_the_expert_draws_nothing_but_random(monkeypatch: pytest.MonkeyPatch) ->
     the same moves: so no version-dependent method of random.Random is used."""
     monkeypatch.setattr(evaluate_module, "random", SimpleNamespace(Random=OnlyRandom))
     assert choices(Rules(players=3)) == EXPECTED[1][1]
+    assert choices(Rules(players=3), tree=False) == EXPECTED_FLAT[1][1]

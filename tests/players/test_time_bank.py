@@ -90,7 +90,7 @@ def _game_playouts(player: ExpertPlayer, rules: Rules, seed: int) -> list[int]:
 @pytest.mark.parametrize("seed", [3, 8])
 def test_over_a_hand_the_expert_spends_within_its_playouts_on_average(seed: int) -> None:
     limit = 300
-    used = _game_playouts(ExpertPlayer(seed=2, budget=None, playouts=limit), TWO, seed)
+    used = _game_playouts(ExpertPlayer(seed=2, budget=None, playouts=limit, tree=None), TWO, seed)
     assert len(used) >= 4
     assert sum(used) <= limit * len(used)
     assert min(used) < limit  # a settled choice stopped early...
@@ -99,5 +99,7 @@ def test_over_a_hand_the_expert_spends_within_its_playouts_on_average(seed: int)
 
 
 def test_without_settle_every_decision_gets_the_same_limit() -> None:
-    used = _game_playouts(ExpertPlayer(seed=2, budget=None, playouts=300, settle=None), TWO, 3)
+    used = _game_playouts(
+        ExpertPlayer(seed=2, budget=None, playouts=300, settle=None, tree=None), TWO, 3
+    )
     assert max(used) <= 300
