@@ -11,7 +11,8 @@ Levels, weakest first (:data:`LEVELS`, from :data:`REGISTRY`):
 * ``heuristic`` — points now minus the next opponent's expected reply, plus shape;
 * ``montecarlo`` — plain flat Monte Carlo: uniform worlds, greedy playouts to the
   end of the hand, the best mean point margin (the baseline the expert is measured against);
-* ``expert`` — Monte Carlo search over worlds sampled from what the seat may know;
+* ``expert`` — an information-set tree search over worlds sampled from what the seat
+  may know, then exact search in each world in the endgame;
 * ``master`` — the expert with four times its budget (1 s a move by default).
 
 A new level is one entry in :data:`REGISTRY`. The evaluation core the expert
@@ -68,7 +69,7 @@ REGISTRY: Mapping[str, Level] = MappingProxyType(
         ),
         "expert": Level(
             lambda seed, budget, playouts: ExpertPlayer(seed, budget=budget, playouts=playouts),
-            "Monte Carlo search over worlds consistent with what the seat knows",
+            "tree search over worlds consistent with what the seat knows; exact endgames",
         ),
         "master": Level(
             lambda seed, budget, playouts: MasterPlayer(seed, budget=budget, playouts=playouts),
