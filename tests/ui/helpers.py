@@ -8,6 +8,8 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from allfives_tui.screenshots import random_play
+from allfives_tui.table.storage import Settings
+from allfives_tui.ui.app import AllFivesApp
 from engine import GameState, Rules
 from engine.record import DealRecord, GameRecord, HandRecord, Seat
 
@@ -93,3 +95,9 @@ async def take_a_turn(pilot: Pilot[object], game: object) -> None:
         if game.choosing:
             await pilot.press("enter")
     await pilot.pause()
+
+
+def game_over_app() -> AllFivesApp:
+    """The game app resuming a finished game: it opens on the game-over screen."""
+    state = play_out(5, target=60, hands=20)
+    return AllFivesApp(Settings(speed=0.0), resume=record_of(state), speed=0.0)

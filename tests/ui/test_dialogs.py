@@ -20,7 +20,7 @@ from allfives_tui.ui.screens.help import HelpScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
 from allfives_tui.ui.screens.save_as import SaveAsScreen
 from engine.record import load
-from tests.ui.helpers import play_out, record_of, screen_text, settle
+from tests.ui.helpers import game_over_app, screen_text, settle
 
 
 def quick_app(seed: int = 2, *, speed: float = 0.0) -> AllFivesApp:
@@ -126,8 +126,7 @@ async def test_help_is_made_once_and_shown_again_over_any_screen() -> None:
 
 
 async def test_a_choice_pressed_quickly_on_the_game_over_screen_counts_once() -> None:
-    state = play_out(5, target=60, hands=20)
-    app = AllFivesApp(Settings(speed=0.0), resume=record_of(state), speed=0.0)
+    app = game_over_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
@@ -139,8 +138,7 @@ async def test_a_choice_pressed_quickly_on_the_game_over_screen_counts_once() ->
 async def test_an_enter_typed_ahead_leaves_the_game_over_screen_up() -> None:
     """An Enter that lands as the game ends (meant for the last move) is not taken as
     "New game"; once the screen has been up a moment, Enter is "New game"."""
-    state = play_out(5, target=60, hands=20)
-    app = AllFivesApp(Settings(speed=0.0), resume=record_of(state), speed=0.0)
+    app = game_over_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         over = app.screen
@@ -156,8 +154,7 @@ async def test_an_enter_typed_ahead_leaves_the_game_over_screen_up() -> None:
 
 
 async def test_the_letter_keys_act_at_once_on_the_game_over_screen() -> None:
-    state = play_out(5, target=60, hands=20)
-    app = AllFivesApp(Settings(speed=0.0), resume=record_of(state), speed=0.0)
+    app = game_over_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
@@ -334,8 +331,7 @@ async def test_starting_from_the_palette_new_game_screen_replaces_the_game() -> 
 
 
 async def test_after_the_game_a_new_game_does_not_ask() -> None:
-    state = play_out(5, target=60, hands=20)
-    app = AllFivesApp(Settings(speed=0.0), resume=record_of(state), speed=0.0)
+    app = game_over_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)

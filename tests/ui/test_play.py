@@ -333,10 +333,9 @@ async def test_up_and_down_choose_the_end_and_nothing_steals_the_keys() -> None:
 
 async def test_game_over_offers_a_replay_and_comes_back_to_the_choices() -> None:
     from allfives_tui.ui.screens.game_over import GameOverScreen
-    from tests.ui.helpers import play_out, record_of
+    from tests.ui.helpers import game_over_app
 
-    state = play_out(5, target=60, hands=20)
-    app = AllFivesApp(Settings(speed=0.0), resume=record_of(state), speed=0.0)
+    app = game_over_app()
     async with app.run_test(size=(100, 36)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
