@@ -23,7 +23,7 @@ import pytest
 from engine import Rules, SeatView, apply, new_game, seeded_deal
 from engine.players import evaluate as evaluate_module
 from engine.players import make_player
-from engine.players.expert import ExpertPlayer
+from engine.players.expert import TREE, ExpertPlayer
 from engine.players.knowledge import Knowledge
 from engine.rng import shuffle
 
@@ -50,11 +50,10 @@ def positions(rules: Rules, seed: int = 2026, count: int = 8, every: int = 5) ->
     return out
 
 
-def choices(rules: Rules, tree: bool = True) -> list[str]:
-    """A fixed-playout expert's moves at :func:`positions` (no time budget); without
-    ``tree``, the flat search's (it also plays every endgame)."""
-    options = {} if tree else {"tree": None}
-    player = ExpertPlayer(seed=99, budget=None, playouts=240, **options)
+def choices(rules: Rules, tree: float | None = TREE) -> list[str]:
+    """A fixed-playout expert's moves at :func:`positions` (no time budget); with
+    ``tree=None``, the flat search's (it also plays every endgame)."""
+    player = ExpertPlayer(seed=99, budget=None, playouts=240, tree=tree)
     return [str(player.choose(v, v.legal_actions())) for v in positions(rules)]
 
 
@@ -97,7 +96,7 @@ def test_fixed_playout_expert_moves_are_pinned(rules: Rules, expected: list[str]
 
 @pytest.mark.parametrize(("rules", "expected"), EXPECTED_FLAT, ids=["2p", "3p", "4p-partners"])
 def test_fixed_playout_flat_expert_moves_are_pinned(rules: Rules, expected: list[str]) -> None:
-    assert choices(rules, tree=False) == expected
+    assert choices(rules, tree=None) == expected
 
 
 def test_the_shuffle_and_a_sampled_world_are_pinned() -> None:
@@ -125,4 +124,4 @@ def test_the_expert_draws_nothing_but_random(monkeypatch: pytest.MonkeyPatch) ->
     the same moves: so no version-dependent method of random.Random is used."""
     monkeypatch.setattr(evaluate_module, "random", SimpleNamespace(Random=OnlyRandom))
     assert choices(Rules(players=3)) == EXPECTED[1][1]
-    assert choices(Rules(players=3), tree=False) == EXPECTED_FLAT[1][1]
+    assert choices(Rules(players=3), tree=None) == EXPECTED_FLAT[1][1]
