@@ -12,7 +12,8 @@ Levels, weakest first (:data:`LEVELS`, from :data:`REGISTRY`):
 * ``montecarlo`` — plain flat Monte Carlo: uniform worlds, greedy playouts to the
   end of the hand, the best mean point margin (the baseline the expert is measured against);
 * ``expert`` — an information-set tree search over worlds sampled from what the seat
-  may know, then exact search in each world in the endgame;
+  may know (partners: the flat search over them), then exact search in each world
+  in the endgame;
 * ``master`` — the expert with four times its budget (1 s a move by default).
 
 A new level is one entry in :data:`REGISTRY`. The evaluation core the expert

@@ -126,7 +126,9 @@ class ExpertPlayer:
     (or playout count) instead, the root action visited most; endgame decisions
     are the flat search's, as above. Without ``tree_relative`` the constant is a
     number of points of utility (e.g. :data:`engine.players.ismcts.EXPLORE`);
-    ``tree=None`` is the flat search throughout.
+    ``tree=None`` is the flat search throughout. In partnership games the tree is
+    used only with ``tree_partners``: there it did not gain over the flat search
+    (docs/expert.md), so by default partners play the flat search throughout.
     """
 
     level = "expert"
@@ -149,6 +151,7 @@ class ExpertPlayer:
         settle: float | None = SETTLE_Z,
         tree: float | None = TREE,
         tree_relative: bool = True,
+        tree_partners: bool = False,
     ) -> None:
         if budget is None and playouts is None:
             raise AllFivesError("the expert needs a time budget, a playout count, or both")
@@ -170,6 +173,7 @@ class ExpertPlayer:
         self.settle = settle
         self.tree = tree
         self.tree_relative = tree_relative
+        self.tree_partners = tree_partners
         self.bank = 0.0
         """Unused budget (CPU seconds; playouts when there is no budget) saved so far."""
         self.last_playouts = 0
@@ -186,9 +190,17 @@ class ExpertPlayer:
             raise no_choice()
         since = time.thread_time()  # the budget counts the search's set-up too
         search = self._new_search(view, legal)
-        if self.tree is not None and not search.endgame:
-            return legal[self._tree_choice(search, since, self.tree)]
+        explore = self._explore(search)
+        if explore is not None:
+            return legal[self._tree_choice(search, since, explore)]
         return legal[self._run(search, since, manage_time=True).best()]
+
+    def _explore(self, search: Search) -> float | None:
+        """The tree search's exploration constant for this decision, or None where
+        the decision is the flat search's (the endgame; partners, see the class doc)."""
+        if search.endgame or not (self.tree_partners or search.teams == search.base.players):
+            return None
+        return self.tree
 
     def _tree_choice(self, search: Search, since: float, explore: float) -> int:
         """The index of the root action an information-set tree search visits most

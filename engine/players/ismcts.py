@@ -18,7 +18,8 @@ child visited most.
 Unlike the flat search, the replies of the other seats in the tree are chosen
 by their values over *all* sampled worlds, not by a policy that sees the
 world's tiles. :class:`~engine.players.expert.ExpertPlayer` searches with it,
-given ``tree=`` (its exploration constant), until the endgame.
+given ``tree=`` (its exploration constant), until the endgame (in partnerships only
+with ``tree_partners``).
 """
 
 from __future__ import annotations

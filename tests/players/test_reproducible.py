@@ -50,10 +50,12 @@ def positions(rules: Rules, seed: int = 2026, count: int = 8, every: int = 5) ->
     return out
 
 
-def choices(rules: Rules, tree: float | None = TREE) -> list[str]:
+def choices(rules: Rules, tree: float | None = TREE, tree_partners: bool = False) -> list[str]:
     """A fixed-playout expert's moves at :func:`positions` (no time budget); with
     ``tree=None``, the flat search's (it also plays every endgame)."""
-    player = ExpertPlayer(seed=99, budget=None, playouts=240, tree=tree)
+    player = ExpertPlayer(
+        seed=99, budget=None, playouts=240, tree=tree, tree_partners=tree_partners
+    )
     return [str(player.choose(v, v.legal_actions())) for v in positions(rules)]
 
 
@@ -66,12 +68,11 @@ EXPECTED = [
         Rules(players=3),
         ["2-0", "4-4 W", "6-4 W", "2-2 W", "6-2 W", "1-1 W", "5-4 W", "5-3 S"],
     ),
-    (
-        Rules(players=4, partnerships=True),
-        ["4-4", "1-0 N", "3-2 W", "1-0 E", "2-0 W", "3-0 E", "6-0 W", "4-1"],
-    ),
 ]
-"""The expert as shipped (the tree search until the endgame)."""
+"""The expert as shipped (the tree search until the endgame; partners, below)."""
+
+TREE_PARTNERS = ["4-4", "1-0 N", "3-2 W", "1-0 E", "2-0 W", "3-0 E", "6-0 W", "4-1"]
+"""Partners' moves with the tree search (``tree_partners``; not the default)."""
 
 EXPECTED_FLAT = [
     (
@@ -89,7 +90,7 @@ EXPECTED_FLAT = [
 ]
 
 
-@pytest.mark.parametrize(("rules", "expected"), EXPECTED, ids=["2p", "3p", "4p-partners"])
+@pytest.mark.parametrize(("rules", "expected"), EXPECTED, ids=["2p", "3p"])
 def test_fixed_playout_expert_moves_are_pinned(rules: Rules, expected: list[str]) -> None:
     assert choices(rules) == expected
 
@@ -97,6 +98,15 @@ def test_fixed_playout_expert_moves_are_pinned(rules: Rules, expected: list[str]
 @pytest.mark.parametrize(("rules", "expected"), EXPECTED_FLAT, ids=["2p", "3p", "4p-partners"])
 def test_fixed_playout_flat_expert_moves_are_pinned(rules: Rules, expected: list[str]) -> None:
     assert choices(rules, tree=None) == expected
+
+
+def test_partners_play_the_flat_search_unless_the_tree_is_asked_for() -> None:
+    """In partnership games the shipped expert is the flat search (the tree did not
+    gain there); ``tree_partners`` brings the tree back."""
+    rules = Rules(players=4, partnerships=True)
+    assert choices(rules) == EXPECTED_FLAT[2][1]
+    assert choices(rules, tree_partners=True) == TREE_PARTNERS
+    assert EXPECTED_FLAT[2][1] != TREE_PARTNERS
 
 
 def test_the_shuffle_and_a_sampled_world_are_pinned() -> None:
