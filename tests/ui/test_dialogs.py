@@ -16,11 +16,13 @@ from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import KEY_AHEAD_GRACE, GameOverScreen
+from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.screens.help import HelpScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
 from allfives_tui.ui.screens.save_as import SaveAsScreen
+from engine import Play
 from engine.record import load
-from tests.ui.helpers import game_over_app, screen_text, settle
+from tests.ui.helpers import game_over_app, screen_text, settle, take_a_turn
 
 
 def quick_app(seed: int = 2, *, speed: float = 0.0) -> AllFivesApp:
@@ -338,3 +340,28 @@ async def test_after_the_game_a_new_game_does_not_ask() -> None:
         app.action_new_game()
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
+
+
+async def test_an_enter_typed_ahead_of_the_hand_summary_leaves_it_up() -> None:
+    """Enter pressed twice on the last tile plays it; the second, typed before the
+    hand's summary showed, does not deal the next hand (keys typed ahead reach the
+    game screen, which ignores them off turn). Enter pressed once the summary is up
+    deals it."""
+    app = quick_app(5)  # you go out with a single playable tile
+    async with app.run_test(size=(80, 24)) as pilot:
+        while True:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, GameScreen), "the hand ended before your last tile"
+            legal = screen.legal()
+            if len(screen.shown_hand()) == 1 and len(legal) == 1 and isinstance(legal[0], Play):
+                break
+            await take_a_turn(pilot, screen)
+        await pilot.press("1")
+        press_quickly(app, "enter", "enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, HandSummaryScreen)
+        assert app.table is not None and app.table.state.hand_number == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.table.state.hand_number == 2
