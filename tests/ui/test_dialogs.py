@@ -365,3 +365,19 @@ async def test_an_enter_typed_ahead_of_the_hand_summary_leaves_it_up() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert app.table.state.hand_number == 2
+
+
+@pytest.mark.parametrize(
+    ("keys", "shown"), [(["question_mark"], "Esc Close"), (["ctrl+s"], "Esc Cancel")]
+)
+async def test_a_dialog_s_footer_shows_its_own_keys_not_the_game_s(
+    keys: list[str], shown: str
+) -> None:
+    app = quick_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Play" in screen_text(app).splitlines()[-1]
+        await pilot.press(*keys)
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert shown in footer and "Play" not in footer and "Tile" not in footer

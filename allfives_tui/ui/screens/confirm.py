@@ -9,6 +9,7 @@ from textual.widgets import Button, Static
 
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.widgets.compact import compact
+from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 
 
@@ -40,6 +41,7 @@ class ConfirmScreen(Dialog[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield compact(Button(f"{self.yes} (y)", id="yes", variant="warning"))
                 yield compact(Button(f"{self.no} (n)", id="no", variant="primary"))
+        yield AppFooter()  # this screen's keys, not the game's beneath
 
     def on_mount(self) -> None:
         """The safe answer has the focus."""

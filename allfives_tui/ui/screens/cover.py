@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.widgets.compact import compact
+from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 
 
@@ -39,6 +40,7 @@ class CoverScreen(Dialog[None]):
                 classes="dialog-note",
             )
             yield compact(Button(f"I am {self.person} (⏎)", id="reveal", variant="primary"))
+        yield AppFooter()  # this screen's keys, not the game's beneath
 
     def action_reveal(self) -> None:
         """Close the cover (once)."""

@@ -13,6 +13,7 @@ from allfives_tui.table.coach import Rating
 from allfives_tui.table.words import Names, hand_over_title
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.widgets.compact import compact
+from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import GameState, HandOver
 
@@ -116,6 +117,7 @@ class HandSummaryScreen(Dialog[None]):
             if self.rated:
                 yield Static(id="summary-coach")
             yield compact(Button("Next hand (⏎)", id="next-hand", variant="primary"))
+        yield AppFooter()  # this screen's keys, not the game's beneath
 
     def on_mount(self) -> None:
         """Show what the coach has said so far (ratings may come before the screen is made)."""

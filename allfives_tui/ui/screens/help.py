@@ -8,6 +8,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from allfives_tui.ui.screens.dialog import Dialog
+from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 
 HELP_TEXT = """\
@@ -106,6 +107,7 @@ class HelpScreen(Dialog[None]):
         with VerticalScroll(id="help", classes="dialog"):
             yield Markdown(help_text(served=self.served))
             yield Static("Esc closes this help.", classes="dialog-note")
+        yield AppFooter()  # this screen's keys, not the game's beneath
 
     def action_close(self) -> None:
         """Close the help."""

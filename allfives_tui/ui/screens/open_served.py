@@ -32,6 +32,7 @@ from allfives_tui.table.replay import Replay
 from allfives_tui.table.storage import ReplayLoadError, read_replay
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.screens.replay import ReplayScreen
+from allfives_tui.ui.widgets.footer import AppFooter
 from engine.files import atomic_write
 from engine.record import MAX_BYTES
 
@@ -99,7 +100,7 @@ class ServedOpenReplayScreen(Dialog[None]):
 
     CSS_PATH = Path(__file__).with_name("open_served.tcss")
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="Esc")]
 
     def __init__(self, pasted: str | None = None) -> None:
         """``pasted``: a game's text that came before the dialog did (it is opened at once)."""
@@ -131,6 +132,7 @@ class ServedOpenReplayScreen(Dialog[None]):
                 yield Button("Open", id="open-go", variant="primary", disabled=not self.games)
                 yield Button("Replay the good part", id="open-salvage", variant="warning")
                 yield Button("Cancel", id="open-cancel")
+        yield AppFooter()  # this screen's keys, not those beneath
 
     def on_mount(self) -> None:
         """Focus the list of games (or open the text that came with the dialog)."""

@@ -406,7 +406,7 @@ class OpenReplayScreen(ModalScreen[None]):
 
     CSS_PATH = REPLAY_CSS
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="Esc")]
 
     def __init__(
         self,
@@ -439,6 +439,7 @@ class OpenReplayScreen(ModalScreen[None]):
                 yield Button("Open", id="open-go", variant="primary")
                 yield Button("Replay the good part", id="open-salvage", variant="warning")
                 yield Button("Cancel", id="open-cancel")
+        yield AppFooter()  # this screen's keys, not those beneath
 
     @staticmethod
     def _hint() -> str:

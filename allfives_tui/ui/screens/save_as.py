@@ -23,6 +23,7 @@ from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.screens.open_served import prune
 from allfives_tui.ui.widgets.compact import compact
+from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.record import GameRecord
 
@@ -33,7 +34,7 @@ _NAME = re.compile(r"[A-Za-z0-9._-]+")
 class SaveAsScreen(Dialog[Path | None]):
     """A path prompt; dismisses with the saved path, or ``None`` when cancelled."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="Esc")]
 
     def __init__(self, record: GameRecord, default: str, *, served: bool = False) -> None:
         """``default`` fills the prompt; ``served`` asks for a file name to download
@@ -57,6 +58,7 @@ class SaveAsScreen(Dialog[Path | None]):
             yield compact(Input(self.default, id="save-path"))
             note = "⏎ downloads, Esc cancels" if self.served else "⏎ saves, Esc cancels"
             yield Static(note, id="save-error", classes="dialog-note")
+        yield AppFooter()  # this screen's keys, not the game's beneath
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Save, after asking when a file is there already; or say why not."""
