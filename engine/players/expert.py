@@ -176,6 +176,10 @@ class ExpertPlayer:
         self.tree_partners = tree_partners
         self.bank = 0.0
         """Unused budget (CPU seconds; playouts when there is no budget) saved so far."""
+        self.tree_late = 0.0
+        """CPU seconds the last tree search ran past its deadline (its last iterations
+        and freeing its tree, which grows with the budget); the next one stops that much
+        earlier, so that a move keeps within its budget at any budget."""
         self.last_playouts = 0
         self.last_nodes = 0
         self.last_alive: list[int] = []
@@ -205,13 +209,17 @@ class ExpertPlayer:
     def _tree_choice(self, search: Search, since: float, explore: float) -> int:
         """The index of the root action an information-set tree search visits most
         (:func:`engine.players.ismcts.tree_search`), within this decision's own budget."""
+        deadline = deadline_of(since, self.budget) - self.tree_late
         visits, means = tree_search(
             search,
             playouts=self.playouts,
-            deadline=deadline_of(since, self.budget),
+            deadline=deadline,
             explore=explore,
             relative=self.tree_relative,
         )
+        if self.budget is not None:  # the tree is freed by now: its cost is counted
+            late = time.thread_time() - deadline
+            self.tree_late = min(max(late, 0.0), self.budget / 10)
         self.last_playouts = search.playouts
         return max(range(len(visits)), key=lambda i: (visits[i], means[i], -i))
 

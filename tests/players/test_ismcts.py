@@ -53,6 +53,29 @@ def test_a_budgeted_choice_keeps_within_its_budget() -> None:
     assert player.last_playouts > 0
 
 
+def test_a_tree_search_stops_early_by_the_last_one_s_overrun() -> None:
+    # Freeing a tree takes longer the larger it grows (2.4 ms for 8,000 nodes), so a
+    # fixed reserve that holds at 0.25 s fell short at the master's 1 s; the expert
+    # learns the overrun from its last tree search and stops that much earlier.
+    view, legal = decision(seed=5, moves=2)
+    player = ExpertPlayer(1, budget=0.05)
+    player.tree_late = 0.025  # as if the last search had run 25 ms late
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.thread_time()
+        player.choose(view, legal)
+        spent = time.thread_time() - start
+    finally:
+        gc.enable()
+    assert player.last_playouts > 0
+    assert spent < 0.05 - 0.025 + 0.01  # stopped about 25 ms early
+    assert 0.0 <= player.tree_late <= 0.005  # what this search ran over, at most a tenth
+    counted = ExpertPlayer(1, budget=None, playouts=200)
+    counted.choose(view, legal)
+    assert counted.tree_late == 0.0  # without a budget there is no deadline to miss
+
+
 def test_a_relative_constant_scales_exploration_with_the_spread_of_utilities() -> None:
     view, legal = decision(seed=11, moves=3)
 
