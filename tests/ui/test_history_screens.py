@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, Static
 
@@ -194,6 +195,25 @@ async def test_past_games_newest_first_search_and_replay(history: Path) -> None:
         assert replay.replay.record.game_id == want.game_id
         await pilot.press("escape")
         await _until(pilot, lambda: app.screen is screen)
+
+
+async def test_past_games_columns_fit_their_cells_as_soon_as_the_list_is_filled(
+    history: Path,
+) -> None:
+    """No frame shows the list cut to its labels' widths (lines drawn then stayed cached)."""
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = PastGamesScreen("You")
+        await _open(pilot, screen)
+        table = screen.query_one("#past-games", DataTable)
+        for search in ("abandoned", ""):
+            screen.query_one("#past-search", Input).value = search
+            screen.fill()  # and look before the table has a chance to idle
+            rows = _rows(screen)
+            assert rows
+            for i, column in enumerate(table.ordered_columns):
+                room = column.get_render_width(table) - 2 * table.cell_padding
+                assert room == max(cell_len(str(column.label)), *(cell_len(r[i]) for r in rows))
 
 
 async def test_past_games_delete_asks_then_deletes(history: Path) -> None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from rich.cells import cell_len
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,6 +34,8 @@ from engine.record import LoadedGame
 
 SHOWN = 300
 """At most this many games are listed at once (the newest that match the search)."""
+
+COLUMNS = ("Started", "Result", "Players", "Opponents", "Hands")
 
 
 class PastGamesScreen(Screen[None]):
@@ -91,7 +94,7 @@ class PastGamesScreen(Screen[None]):
     def on_mount(self) -> None:
         """Set up the list and read the history."""
         table = self.query_one("#past-games", DataTable)
-        for label in ("Started", "Result", "Players", "Opponents", "Hands"):
+        for label in COLUMNS:
             table.add_column(label, key=label)
         table.focus()
         self.read_games()
@@ -134,17 +137,27 @@ class PastGamesScreen(Screen[None]):
             if all(w in hay for w in words)
         ]
         self.shown = matching[:SHOWN]
-        table = self.query_one("#past-games", DataTable)
-        table.clear()
-        for g in self.shown:
-            table.add_row(
+        rows = [
+            (
                 g.local_start(),
                 g.result(self.player),
                 f"{g.players}{' teams' if g.partnerships else ''}",
                 printable(g.opponents(self.player)),
                 str(g.hands),
-                key=g.game_id,
             )
+            for g in self.shown
+        ]
+        # Each column is as wide as its widest cell from the start. (A DataTable's
+        # automatic widths are measured only when it next idles, and lines drawn
+        # before then stay cached at the label's width: a list cut short until
+        # the cursor moved.)
+        table = self.query_one("#past-games", DataTable)
+        table.clear(columns=True)
+        for i, label in enumerate(COLUMNS):
+            width = max([cell_len(label), *(cell_len(row[i]) for row in rows)])
+            table.add_column(label, key=label, width=width)
+        for g, row in zip(self.shown, rows, strict=True):
+            table.add_row(*row, key=g.game_id)
         status = self.query_one("#past-status", Static)
         more = f"; the newest {SHOWN} are listed" if len(matching) > SHOWN else ""
         if not self.games:
