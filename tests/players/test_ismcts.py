@@ -27,6 +27,20 @@ def decision(seed: int, moves: int) -> tuple[SeatView, tuple[Action, ...]]:
     return view, legal
 
 
+def timed_choice(player: ExpertPlayer, view: SeatView, legal: tuple[Action, ...]) -> float:
+    """CPU seconds ``player`` takes to choose: the search's own keeping of time, without
+    a full collection of everything the test process holds landing inside it (which
+    made the budget tests flaky in a long run)."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.thread_time()
+        player.choose(view, legal)
+        return time.thread_time() - start
+    finally:
+        gc.enable()
+
+
 def test_tree_search_visits_every_root_action_and_counts_its_iterations() -> None:
     view, legal = decision(seed=11, moves=3)
     search = Search(view, legal, seed=4)
@@ -39,16 +53,7 @@ def test_tree_search_visits_every_root_action_and_counts_its_iterations() -> Non
 def test_a_budgeted_choice_keeps_within_its_budget() -> None:
     view, legal = decision(seed=5, moves=2)
     player = ExpertPlayer(1, budget=0.05, tree=EXPLORE)
-    # The search's own keeping of time, without a full collection of everything the
-    # test process holds landing inside it (which made this flaky in a long run).
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.thread_time()
-        player.choose(view, legal)
-        spent = time.thread_time() - start
-    finally:
-        gc.enable()
+    spent = timed_choice(player, view, legal)
     assert spent < 0.05 + 0.02
     assert player.last_playouts > 0
 
@@ -60,14 +65,7 @@ def test_a_tree_search_stops_early_by_the_last_one_s_overrun() -> None:
     view, legal = decision(seed=5, moves=2)
     player = ExpertPlayer(1, budget=0.05)
     player.tree_late = 0.025  # as if the last search had run 25 ms late
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.thread_time()
-        player.choose(view, legal)
-        spent = time.thread_time() - start
-    finally:
-        gc.enable()
+    spent = timed_choice(player, view, legal)
     assert player.last_playouts > 0
     assert spent < 0.05 - 0.025 + 0.01  # stopped about 25 ms early
     assert 0.0 <= player.tree_late <= 0.005  # what this search ran over, at most a tenth
