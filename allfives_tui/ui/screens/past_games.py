@@ -6,6 +6,7 @@ to a file. The history is read and written on worker threads.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -93,10 +94,8 @@ class PastGamesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Set up the list and read the history."""
-        table = self.query_one("#past-games", DataTable)
-        for label in COLUMNS:
-            table.add_column(label, key=label)
-        table.focus()
+        self._show([], [])  # the column labels while the history is read
+        self.query_one("#past-games", DataTable).focus()
         self.read_games()
 
     def _path(self) -> Path:
@@ -147,17 +146,7 @@ class PastGamesScreen(Screen[None]):
             )
             for g in self.shown
         ]
-        # Each column is as wide as its widest cell from the start. (A DataTable's
-        # automatic widths are measured only when it next idles, and lines drawn
-        # before then stay cached at the label's width: a list cut short until
-        # the cursor moved.)
-        table = self.query_one("#past-games", DataTable)
-        table.clear(columns=True)
-        for i, label in enumerate(COLUMNS):
-            width = max([cell_len(label), *(cell_len(row[i]) for row in rows)])
-            table.add_column(label, key=label, width=width)
-        for g, row in zip(self.shown, rows, strict=True):
-            table.add_row(*row, key=g.game_id)
+        self._show(rows, [g.game_id for g in self.shown])
         status = self.query_one("#past-status", Static)
         more = f"; the newest {SHOWN} are listed" if len(matching) > SHOWN else ""
         if not self.games:
@@ -166,6 +155,19 @@ class PastGamesScreen(Screen[None]):
             status.update(f"{len(matching)} of {len(self.games)} games match{more}.")
         else:
             status.update(f"{len(self.games)} games{more}.")
+
+    def _show(self, rows: Sequence[tuple[str, ...]], keys: Sequence[str]) -> None:
+        """Put ``rows`` (keyed by ``keys``) in the list, each column as wide as its
+        widest cell from the start. (A DataTable's automatic widths are measured only
+        when it next idles, and lines drawn before then stay cached at the labels'
+        widths: a list cut short until the cursor moved.)"""
+        table = self.query_one("#past-games", DataTable)
+        table.clear(columns=True)
+        for i, label in enumerate(COLUMNS):
+            width = max([cell_len(label), *(cell_len(row[i]) for row in rows)])
+            table.add_column(label, key=label, width=width)
+        for key, row in zip(keys, rows, strict=True):
+            table.add_row(*row, key=key)
 
     @on(Input.Changed, "#past-search")
     def _search(self) -> None:
