@@ -16,8 +16,13 @@ each side's playouts (and solved endgame positions) per decision are kept too.
 
 from __future__ import annotations
 
+import ctypes
 import math
+import multiprocessing
 import os
+import signal
+import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -434,6 +439,39 @@ def check_workers(workers: object) -> int:
     return workers
 
 
+PR_SET_PDEATHSIG = 1
+"""Linux ``prctl`` option: the signal a process gets when its parent ends."""
+
+
+def end_with_parent() -> None:
+    """Make this worker process end when the process that started it ends, however it ends.
+
+    Two ways, neither needing the parent's help: on Linux the kernel sends
+    ``SIGKILL`` when the parent dies (``prctl(PR_SET_PDEATHSIG)``); everywhere a
+    daemon thread waits on the parent's sentinel (a pipe whose other end only
+    the parent holds, at end of file once it is gone) and ends the process. The
+    thread also covers a parent that died before the ``prctl`` took effect.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):  # no libc prctl here: the thread alone
+            pass
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not a child process: nothing to watch
+        return
+    threading.Thread(
+        target=_exit_when_gone, args=(parent,), name="parent-watch", daemon=True
+    ).start()
+
+
+def _exit_when_gone(parent: multiprocessing.process.BaseProcess) -> None:
+    """End this process at once when ``parent`` has ended."""
+    parent.join()  # a child's parent process: returns once the parent is gone
+    os._exit(1)
+
+
 def run_match(
     config: MatchConfig,
     workers: int = 1,
@@ -444,6 +482,8 @@ def run_match(
     ``progress(done, total)`` is called with games finished so far. The result
     does not depend on ``workers`` (only its timings do). ``workers`` runs
     from 1 to :func:`max_workers` (else :class:`~engine.errors.AllFivesError`).
+    Worker processes end with this one, even when it is killed
+    (:func:`end_with_parent`).
     """
     check_workers(workers)
     start = time.perf_counter()
@@ -459,7 +499,7 @@ def run_match(
             if progress:
                 progress(done, total)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers, initializer=end_with_parent) as pool:
             futures = {pool.submit(play_deal, config, d): d for d in range(config.deals)}
             for future in as_completed(futures):
                 results[futures[future]] = future.result()

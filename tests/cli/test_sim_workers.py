@@ -1,0 +1,83 @@
+"""``allfives sim``: its worker processes end when it is killed (``kill -9``)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(), reason="reads the process table from /proc"
+)
+
+
+def _ppid_and_state(pid: int) -> tuple[int, str] | None:
+    """The parent pid and state letter of process ``pid``, or None if it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    fields = text[text.rindex(")") + 2 :].split()  # after "pid (command) "
+    return int(fields[1]), fields[0]
+
+
+def _children(pid: int) -> set[int]:
+    """The live processes whose parent is ``pid``."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            info = _ppid_and_state(int(entry.name))
+            if info is not None and info[0] == pid and info[1] != "Z":
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` is a process that has not ended (a zombie has ended)."""
+    info = _ppid_and_state(pid)
+    return info is not None and info[1] != "Z"
+
+
+def _wait_for(condition: Callable[[], bool], timeout: float) -> bool:
+    """Poll ``condition`` until it holds or ``timeout`` seconds have passed."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
+def test_kill_9_of_sim_leaves_no_worker(tmp_path: Path) -> None:
+    # two workers, each on a deal whose every move may think for 50 s: far longer than the test
+    argv = [
+        sys.executable, "-m", "allfives_tui", "sim", "expert", "expert",
+        "-n", "4", "-w", "2", "--budget", "50", "--quiet",
+    ]
+    env = {**os.environ, "ALLFIVES_DATA_DIR": str(tmp_path / "data")}
+    sim = subprocess.Popen(
+        argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    workers: set[int] = set()
+    try:
+        assert _wait_for(lambda: len(_children(sim.pid)) >= 2, 60), "no workers started"
+        workers = _children(sim.pid)
+        sim.send_signal(signal.SIGKILL)
+        sim.wait(timeout=10)
+        gone = _wait_for(lambda: not any(_alive(w) for w in workers), 5)
+        assert gone, f"workers still running 5 s after kill -9: {sorted(filter(_alive, workers))}"
+    finally:
+        if sim.poll() is None:
+            sim.kill()
+            sim.wait()
+        for pid in workers:  # what the test failed on: clean it up
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        if sim.stderr is not None:
+            sim.stderr.close()
