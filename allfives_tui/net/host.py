@@ -18,12 +18,22 @@ The record and the tokens are saved in the host's folder
 (:class:`~allfives_tui.net.hostfiles.HostFiles`) so a restarted host reopens
 the game. The host's own player (if it plays) talks to it through a
 :class:`LocalLink` in the same process.
+
+A connection that has not signed in (hello said and the challenge answered) is
+*pending*: it is closed after the hello time-out, and at most
+:data:`MAX_PENDING_PER_ADDRESS` of them per address and :data:`MAX_PENDING` in
+all are kept (a new one closes the oldest), apart from the seated players, so a
+player with a rejoin token always gets in. Failed sign-ins are counted per
+address (:class:`SignInLimiter`): after each one that address waits longer
+before its next try, unless it holds a seat's token.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -67,8 +77,24 @@ from engine.record import LoadedGame, Seat, SeatKind
 DEFAULT_PORT = 7777
 GRACE = 60.0
 """Seconds a disconnected player keeps their seat before the computer plays it."""
-MAX_CONNECTIONS = 32
-"""Connections a host keeps at once (signed in or not); more are closed at once."""
+HELLO_TIMEOUT = 10.0
+"""Seconds a connection has to sign in (hello and the challenge answered) before it is closed."""
+MAX_PENDING = 32
+"""Connections not signed in yet that a host keeps at once; a new one closes the oldest."""
+MAX_PENDING_PER_ADDRESS = 4
+"""Connections not signed in yet kept from one address; a new one closes that address's oldest."""
+SIGN_IN_DELAY = 1.0
+"""Seconds an address waits after its first failed sign-in; each further failure doubles it."""
+SIGN_IN_DELAY_MAX = 60.0
+"""The longest wait after failed sign-ins."""
+SIGN_IN_FORGET = 900.0
+"""Seconds after its last failure when an address's failures are forgotten."""
+TRACKED_ADDRESSES = 4096
+"""Addresses whose failures are kept at most (the forgotten ones are dropped first)."""
+TOO_MANY = 1013
+"""The WebSocket close code of a connection closed for want of room (try again later)."""
+TOO_SLOW = 1008
+"""The WebSocket close code of a connection that did not sign in in time."""
 SUMMARY_TIMEOUT = 60.0
 """Seconds the next deal waits for every player to close the hand's summary."""
 
@@ -93,6 +119,65 @@ class HostConfig:
     """Start as soon as every open seat has a player (a host without a screen)."""
     open_seats: int | None = None
     """How many seats are open for people (the rest are computers); ``None``: all."""
+    hello_timeout: float = HELLO_TIMEOUT
+    """Seconds a connection has to sign in before it is closed."""
+    sign_in_delay: float = SIGN_IN_DELAY
+    """Seconds an address waits after its first failed sign-in (0: no wait)."""
+    clock: Callable[[], float] = time.monotonic
+    """The clock of the failed sign-ins' waits."""
+
+
+class SignInLimiter:
+    """Failed sign-ins per address, and how long each address waits before its next try."""
+
+    def __init__(
+        self,
+        delay: float = SIGN_IN_DELAY,
+        longest: float = SIGN_IN_DELAY_MAX,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.delay = delay
+        self.longest = longest
+        self.clock = clock
+        self._failures: dict[str, tuple[int, float]] = {}
+        """address -> (failures in a row, when the last one was)."""
+
+    def delay_after(self, failures: int) -> float:
+        """Seconds to wait after ``failures`` failures in a row."""
+        if failures <= 0 or self.delay <= 0:
+            return 0.0
+        return float(min(self.delay * 2 ** min(failures - 1, 32), self.longest))
+
+    def failures(self, address: str) -> int:
+        """Failures in a row from ``address``."""
+        entry = self._failures.get(address)
+        return entry[0] if entry is not None else 0
+
+    def wait(self, address: str) -> float:
+        """Seconds ``address`` must still wait before its next try (0: it may try now)."""
+        entry = self._failures.get(address)
+        if entry is None:
+            return 0.0
+        count, last = entry
+        return max(0.0, last + self.delay_after(count) - self.clock())
+
+    def failed(self, address: str) -> None:
+        """``address`` failed to sign in."""
+        now = self.clock()
+        count, last = self._failures.pop(address, (0, now))
+        if now - last > SIGN_IN_FORGET:
+            count = 0
+        if len(self._failures) >= TRACKED_ADDRESSES:
+            self._failures = {
+                a: e for a, e in self._failures.items() if now - e[1] <= SIGN_IN_FORGET
+            }
+            while len(self._failures) >= TRACKED_ADDRESSES:
+                del self._failures[next(iter(self._failures))]
+        self._failures[address] = (count + 1, now)
+
+    def succeeded(self, address: str) -> None:
+        """``address`` signed in: its failures are forgotten."""
+        self._failures.pop(address, None)
 
 
 @dataclass(eq=False)
@@ -102,6 +187,13 @@ class Session:
     deliver: Callable[[HostMessage], None]
     close: Callable[[], None]
     local: bool = False
+    address: str = ""
+    """The peer's address (empty for the host's own player)."""
+    drop: Callable[[int, str], None] | None = None
+    """Close the connection now, with a close code and a reason (a network connection)."""
+    serial: int = 0
+    """The order connections came in."""
+    dropped: bool = False
     name: str = ""
     token: str | None = None
     nonce: str | None = None
@@ -195,6 +287,9 @@ class Host:
         self._ready: set[int] = set()
         self._loop_task: asyncio.Task[None] | None = None
         self._stand_ins: dict[int, Player] = {}
+        self._serials = itertools.count(1)
+        self._closing: set[asyncio.Task[None]] = set()
+        self.limiter = SignInLimiter(config.sign_in_delay, SIGN_IN_DELAY_MAX, config.clock)
         self.errors: list[BaseException] = []
         self.say: Callable[[str], None] | None = None
         """Where the host's running commentary goes (a host without a screen prints it)."""
@@ -486,37 +581,68 @@ class Host:
             session.deliver(Refused(reason="send a hello first"))
             return
         nonce, session.nonce = session.nonce, None
-        if not proof_matches(self.config.password, nonce, session.name, auth.proof):
-            session.deliver(Refused(reason="wrong password for this table", fatal=True))
-            session.close()
+        holder = self._token_seat(session.token) is not None
+        wait = 0.0 if holder else self.limiter.wait(session.address)
+        if wait > 0:
+            self._turn_away(
+                session,
+                f"too many failed sign-ins from your address: try again in {math.ceil(wait)} s",
+            )
             return
+        right = proof_matches(self.config.password, nonce, session.name, auth.proof)
         async with self._lock:
-            self._seat(session)
+            seat = self._seat_for(session) if right else None
+            if seat is None:
+                self.limiter.failed(session.address)
+                self._turn_away(session, self._refusal(right, holder))
+                return
+            if not holder:  # a seat's token says nothing of the others from its address
+                self.limiter.succeeded(session.address)
+            self._seat(session, seat)
 
-    def _seat(self, session: Session) -> None:
-        """Sit a signed-in client: back at its seat (token), or at the first open seat."""
-        seat = next(
-            (
-                i
-                for i, s in enumerate(self.slots)
-                if session.token is not None and s.token == session.token and not s.host
-            ),
-            None,
+    def _token_seat(self, token: str | None) -> int | None:
+        """The seat (not the host's) whose rejoin token is ``token``."""
+        if token is None:
+            return None
+        return next(
+            (i for i, s in enumerate(self.slots) if s.token == token and not s.host), None
         )
-        rejoined = seat is not None
-        if seat is None and not self.started:
-            seat = next(
-                (i for i, s in enumerate(self.slots) if s.name is None and not s.computer), None
-            )
-        if seat is None:
-            reason = (
-                "the game has started: only its players can rejoin (with their token)"
-                if self.started
-                else "every seat is taken"
-            )
-            session.deliver(Refused(reason=reason, fatal=True))
-            session.close()
-            return
+
+    def _open_seat(self) -> int | None:
+        """The first seat open for a new player, before the game starts."""
+        if self.started:
+            return None
+        return next(
+            (i for i, s in enumerate(self.slots) if s.name is None and not s.computer), None
+        )
+
+    def _seat_for(self, session: Session) -> int | None:
+        """Where a signed-in client sits: back at its seat (token), or the first open one."""
+        seat = self._token_seat(session.token)
+        return seat if seat is not None else self._open_seat()
+
+    def _refusal(self, right: bool, holder: bool) -> str:
+        """Why a sign-in is refused: with a password, a caller without a seat's token is told
+        the same whether the password was wrong or there is no seat for it."""
+        wrong = "wrong password for this table"
+        door = (
+            "the game has started: only its players can rejoin (with their token)"
+            if self.started
+            else "every seat is taken"
+        )
+        if not self.config.password:
+            return door if right else wrong
+        if holder or self._open_seat() is not None:
+            return wrong
+        return f"wrong password, or {door}"
+
+    def _turn_away(self, session: Session, reason: str) -> None:
+        session.deliver(Refused(reason=reason, fatal=True))
+        session.close()
+
+    def _seat(self, session: Session, seat: int) -> None:
+        """Sit a signed-in client at ``seat`` (its own, by token, or an open one)."""
+        rejoined = self._token_seat(session.token) == seat
         slot = self.slots[seat]
         old = slot.session
         if old is not None and old is not session:
@@ -664,8 +790,35 @@ class Host:
             self._run_loop()
         return self.port
 
+    def pending(self, address: str | None = None) -> list[Session]:
+        """The connections not signed in yet (from ``address``), oldest first."""
+        return sorted(
+            (
+                s
+                for s in self.sessions
+                if not s.signed_in and not s.dropped and s.drop is not None
+                and (address is None or s.address == address)
+            ),
+            key=lambda s: s.serial,
+        )
+
+    def _make_room(self, address: str) -> None:
+        """Close the oldest pending connections past the caps (per address, in all)."""
+        same = self.pending(address)
+        for old in same[: max(0, len(same) - MAX_PENDING_PER_ADDRESS)]:
+            _drop(old, TOO_MANY, "too many connections from your address")
+        every = self.pending()
+        for old in every[: max(0, len(every) - MAX_PENDING)]:
+            _drop(old, TOO_MANY, "too many connections to this table")
+
+    def _hello_expired(self, session: Session) -> None:
+        if not session.signed_in:
+            timeout = self.config.hello_timeout
+            _drop(session, TOO_SLOW, f"no sign-in within {timeout:g} s")
+
     async def _connection(self, ws: ServerConnection) -> None:
         outgoing: asyncio.Queue[str | None] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
 
         def deliver(message: HostMessage) -> None:
             outgoing.put_nowait(encode(message))
@@ -673,20 +826,32 @@ class Host:
         def close() -> None:
             outgoing.put_nowait(None)
 
-        if len(self.sessions) >= MAX_CONNECTIONS:
-            await ws.close(1013, "too many connections to this table")
-            return
-        session = Session(deliver=deliver, close=close)
+        def drop(code: int, reason: str) -> None:
+            task = loop.create_task(_close_now(ws, code, reason))
+            self._closing.add(task)
+            task.add_done_callback(self._closing.discard)
+
+        peer = ws.remote_address
+        session = Session(
+            deliver=deliver,
+            close=close,
+            address=str(peer[0]) if peer else "",
+            drop=drop,
+            serial=next(self._serials),
+        )
         self.sessions.add(session)
-        writer = asyncio.get_running_loop().create_task(_write(ws, outgoing))
+        self._make_room(session.address)
+        timer = loop.call_later(self.config.hello_timeout, self._hello_expired, session)
+        writer = loop.create_task(_write(ws, outgoing))
         try:
             async for raw in ws:
-                if writer.done():
+                if writer.done() or session.dropped:
                     break
                 await self.receive(session, raw)
         except ConnectionClosed:
             pass
         finally:
+            timer.cancel()
             self.gone(session)
             close()
             with contextlib.suppress(Exception):
@@ -710,6 +875,21 @@ class Host:
                 await asyncio.wait_for(self.server.wait_closed(), 5)
         if self.files is not None:
             await asyncio.to_thread(self.files.close)
+
+
+def _drop(session: Session, code: int, reason: str) -> None:
+    """Close a pending connection now (it is no longer counted)."""
+    if not session.dropped and session.drop is not None:
+        session.dropped = True
+        session.drop(code, reason)
+
+
+async def _close_now(ws: ServerConnection, code: int, reason: str) -> None:
+    """Close ``ws`` with ``code`` and ``reason``; cut it off if the close does not finish."""
+    try:
+        await asyncio.wait_for(ws.close(code, reason), 3)
+    except Exception:
+        ws.transport.abort()
 
 
 async def _write(ws: ServerConnection, outgoing: asyncio.Queue[str | None]) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,25 @@ from allfives_tui.net.protocol import PROTOCOL_VERSION, proof
 from engine import Rules, SeatView
 
 TIMEOUT = 10.0
+
+
+async def until(condition: Callable[[], bool], timeout: float = TIMEOUT) -> None:
+    """Wait (polling, at most ``timeout`` seconds) until ``condition()`` holds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still not so after {timeout} s")
+        await asyncio.sleep(0.01)
+
+
+class FakeClock:
+    """A clock that moves only when told to."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 @pytest.fixture(autouse=True)
@@ -44,8 +64,10 @@ class Raw:
         self.name = ""
 
     @classmethod
-    async def open(cls, port: int) -> Raw:
-        ws = await connect(f"ws://127.0.0.1:{port}/", max_size=4 * 1024 * 1024)
+    async def open(cls, port: int, source: str | None = None) -> Raw:
+        """A connection to the host at ``port`` on loopback (from the ``source`` address)."""
+        local = {"local_addr": (source, 0)} if source else {}
+        ws = await connect(f"ws://127.0.0.1:{port}/", max_size=4 * 1024 * 1024, **local)
         return cls(ws)
 
     async def send(self, message: dict[str, Any] | str | bytes) -> None:
@@ -124,7 +146,15 @@ async def start_host(
     port: int = 0,
     grace: float = 30.0,
     level: str = "random",
+    hello_timeout: float = 10.0,
+    sign_in_delay: float = 0.0,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Host:
+    """A host on loopback whose computers play at once, with no wait after a failed
+    sign-in unless ``sign_in_delay`` says so."""
+    options: dict[str, Any] = {
+        "hello_timeout": hello_timeout, "sign_in_delay": sign_in_delay, "clock": clock,
+    }
     files = None
     if folder is not None:
         files = HostFiles(folder)
@@ -144,6 +174,7 @@ async def start_host(
             host_seat=False,
             auto_start=True,
             open_seats=open_seats,
+            **options,
         ),
         files,
         resume=resume,
