@@ -21,7 +21,7 @@ import sys
 
 from pydantic import ValidationError
 
-from allfives_tui.cli.parser import PROG, describe
+from allfives_tui.cli.parser import PROG, describe, quoted
 from allfives_tui.net.host import Host, HostConfig
 from allfives_tui.net.hostfiles import HostFiles, HostFilesError, SavedSeats, host_folder
 from allfives_tui.table import storage
@@ -48,6 +48,21 @@ def lan_address() -> str | None:
     return None
 
 
+def bind_problem(bind: str) -> str | None:
+    """Why ``bind`` is not an address to listen on (``None`` when it is one)."""
+    if not bind.strip():
+        return (
+            "--bind needs an address: 127.0.0.1 (this computer only) or 0.0.0.0 "
+            "(your network)"
+        )
+    try:
+        socket.getaddrinfo(bind, None, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as err:
+        why = err.strerror if isinstance(err, OSError) and err.strerror else "not a host name"
+        return f"cannot listen on {quoted(bind)}: {why}"
+    return None
+
+
 def join_hint(bind: str, port: int, password: bool) -> str:
     """What the host tells friends: the command that joins this table."""
     where = bind
@@ -61,6 +76,9 @@ def join_hint(bind: str, port: int, password: bool) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Host a table; the exit status."""
+    problem = bind_problem(args.bind)
+    if problem is not None:
+        return _fail(problem, 2)
     settings = storage.load_settings()
     players = args.players or settings.players
     try:
@@ -117,8 +135,11 @@ async def _serve(
     try:
         port = await host.start(args.bind, args.port)
     except OSError as err:
-        why = "the port is in use" if err.errno == errno.EADDRINUSE else err.strerror or str(err)
-        return _fail(f"cannot listen on {args.bind}:{args.port}: {why} (try another --port)")
+        if err.errno == errno.EADDRINUSE:
+            why = "the port is in use (try another --port)"
+        else:
+            why = err.strerror or str(err)
+        return _fail(f"cannot listen on {args.bind[:80]}:{args.port}: {why}")
     try:
         local = args.bind in {"127.0.0.1", "localhost", "::1"}
         where = f"ws://{args.bind}:{port}"

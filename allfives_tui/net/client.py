@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import time
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.uri import parse_uri
 
 from allfives_tui.net.protocol import (
     CLIENT_WIRE_LIMIT,
@@ -40,8 +42,13 @@ from allfives_tui.net.protocol import (
     proof,
 )
 from allfives_tui.table.words import one_line
+from engine.errors import shown
 
 DEFAULT_PORT = 7777
+QUOTED = 80
+"""The most of a bad address an error line quotes."""
+HOST_NAME_MAX = 253
+"""The longest host name (a label is at most 63 characters)."""
 RETRY = 20.0
 """Seconds a client keeps trying to reach a host it lost."""
 OPEN_TIMEOUT = 10.0
@@ -76,27 +83,62 @@ def address(text: str, default_port: int = DEFAULT_PORT) -> str:
     """``"HOST[:PORT]"`` (or a ``ws://`` address) as a WebSocket URL; raises
     :class:`JoinError` for one that is not an address."""
     text = text.strip()
+    bad = f"{shown(text, QUOTED)} is not an address: give HOST or HOST:PORT"
     if text.startswith(("ws://", "wss://")):
+        try:
+            parsed = parse_uri(text)
+        except (InvalidURI, ValueError):
+            raise JoinError(f"{shown(text, QUOTED)} is not a ws:// address") from None
+        _check_host(parsed.host, text)
         return text
     if not text or any(c.isspace() or c in "/?#@" for c in text):
-        raise JoinError(f"{text!r} is not an address: give HOST or HOST:PORT")
+        raise JoinError(bad)
     host, port = text, str(default_port)
     if text.startswith("["):  # [::1]:7777
         end = text.find("]")
         if end < 0:
-            raise JoinError(f"{text!r}: an IPv6 address is written [ADDRESS]:PORT")
+            raise JoinError(f"{shown(text, QUOTED)}: an IPv6 address is written [ADDRESS]:PORT")
         host, rest = text[: end + 1], text[end + 1 :]
         if rest:
             if not rest.startswith(":"):
-                raise JoinError(f"{text!r}: an IPv6 address is written [ADDRESS]:PORT")
+                raise JoinError(
+                    f"{shown(text, QUOTED)}: an IPv6 address is written [ADDRESS]:PORT"
+                )
             port = rest[1:]
     elif text.count(":") == 1:
         host, port = text.split(":")
     elif ":" in text:
         host = f"[{text}]"
     if not port.isdigit() or not 0 < int(port) < 65536:
-        raise JoinError(f"{port!r} is not a port number (1 to 65535)")
+        raise JoinError(f"{shown(port, QUOTED)} is not a port number (1 to 65535)")
+    inner = host[1:-1] if host.startswith("[") else host
+    _check_host(inner, text, ipv6=text.startswith("["))
     return f"ws://{host}:{int(port)}/"
+
+
+def _check_host(host: str, text: str, *, ipv6: bool = False) -> None:
+    """Raise :class:`JoinError` unless ``host`` (of the address ``text``) is an IP address
+    or a host name that can be looked up (an IPv6 address when ``ipv6``)."""
+    if ipv6 or ":" in host:
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            why = (
+                "inside [ ] goes an IPv6 address" if ipv6
+                else "an IPv6 address is written [ADDRESS]:PORT, a host name HOST:PORT"
+            )
+            raise JoinError(f"{shown(text, QUOTED)} is not an address: {why}") from None
+        return
+    try:
+        encoded = host.encode("idna")
+    except UnicodeError:
+        encoded = b""
+    labels = encoded.rstrip(b".").split(b".")
+    if len(encoded) > HOST_NAME_MAX or not all(0 < len(label) <= 63 for label in labels):
+        raise JoinError(
+            f"{shown(text, QUOTED)} is not a host name (at most {HOST_NAME_MAX} characters, "
+            "63 between dots)"
+        )
 
 
 @dataclass(eq=False)
@@ -249,8 +291,12 @@ async def join(
     url = address(where)
     try:
         ws, seated = await _handshake(url, name, password, token)
-    except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed) as err:
-        raise JoinError(f"cannot reach a host at {url}: {_reason(err)}") from None
+    except JoinError:
+        raise
+    except (
+        OSError, TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed, ValueError,
+    ) as err:
+        raise JoinError(f"cannot reach a host at {url[:QUOTED]}: {_reason(err)}") from None
     return Connection(
         url=url, name=name, password=password, seat=seated.seat, token=seated.token, ws=ws,
         retry=retry, _rejoined=seated,

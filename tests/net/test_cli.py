@@ -113,6 +113,21 @@ def test_join_errors_are_one_line_and_non_zero(data_dir: Path) -> None:
     assert not data_dir.exists() or not any(data_dir.iterdir())  # a client keeps nothing
 
 
+def test_join_and_host_refuse_bad_addresses_in_one_line_with_status_2(data_dir: Path) -> None:
+    cases = {
+        ("join", "a:b:c:d"): "allfives join: 'a:b:c:d' is not an address: ",
+        ("join", "a" * 300): "allfives join: '" + "a" * 80 + "…' is not a host name",
+        ("host", "--no-seat", "--bind", ""): "allfives host: --bind needs an address: ",
+        ("host", "--no-seat", "--bind", "a" * 300): (
+            "allfives host: cannot listen on '" + "a" * 80 + "…': not a host name"
+        ),
+    }
+    for args, start in cases.items():
+        out = allfives(*args, data_dir=data_dir)
+        text, _ = out.communicate(timeout=20)
+        assert (out.returncode, text.count("\n"), text[: len(start)]) == (2, 1, start), text
+
+
 def test_host_flag_errors_and_a_busy_port(data_dir: Path) -> None:
     bad = allfives("host", "--port", "0", data_dir=data_dir)
     text, _ = bad.communicate(timeout=20)

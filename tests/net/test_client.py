@@ -29,6 +29,28 @@ def test_addresses() -> None:
             address(bad)
 
 
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("a:b:c:d", "'a:b:c:d' is not an address: an IPv6 address is written [ADDRESS]:PORT"),
+        ("[a:b]:5", "'[a:b]:5' is not an address: inside [ ] goes an IPv6 address"),
+        ("a" * 300, "'" + "a" * 80 + "…' is not a host name (at most 253 characters"),
+        ("x" * 64 + ".org:7", "is not a host name"),
+        ("a..b", "'a..b' is not a host name"),
+        ("ws://a:b:c:d/", "'ws://a:b:c:d/' is not a ws:// address"),
+        ("ws://" + "a" * 300 + "/", "is not a host name"),
+    ],
+    ids=["colons", "brackets", "long", "long-label", "empty-label", "ws-colons", "ws-long"],
+)
+def test_addresses_that_cannot_be_looked_up_are_refused_in_one_line(
+    text: str, why: str
+) -> None:
+    with pytest.raises(JoinError) as err:
+        address(text)
+    message = str(err.value)
+    assert why in message and "\n" not in message and len(message) < 200
+
+
 async def test_joining_nothing_and_a_wrong_password_say_why_in_one_line(tmp_path: Path) -> None:
     with pytest.raises(JoinError, match=re.escape("cannot reach a host at ws://127.0.0.1:1/")):
         await join("127.0.0.1:1", "Ana")
