@@ -21,12 +21,13 @@ import sys
 
 from pydantic import ValidationError
 
-from allfives_tui.cli.parser import PROG, describe, quoted
+from allfives_tui.cli.parser import PROG, describe
 from allfives_tui.net.host import Host, HostConfig
 from allfives_tui.net.hostfiles import HostFiles, HostFilesError, SavedSeats, host_folder
 from allfives_tui.table import storage
 from allfives_tui.table.words import YOU, one_line
 from engine import Rules
+from engine.errors import shown
 from engine.players import LEVELS
 from engine.record import LoadedGame
 
@@ -59,7 +60,7 @@ def bind_problem(bind: str) -> str | None:
         socket.getaddrinfo(bind, None, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError) as err:
         why = err.strerror if isinstance(err, OSError) and err.strerror else "not a host name"
-        return f"cannot listen on {quoted(bind)}: {why}"
+        return f"cannot listen on {shown(bind, 80)}: {why}"
     return None
 
 
