@@ -47,7 +47,7 @@ def run_allfives(seconds: float, seed: int) -> tuple[int, int, int, float]:
     start = CLOCK()
     while CLOCK() - start < seconds:
         state = new_game(rules)
-        game_seed = rng.getrandbits(64)
+        game_seed = rng.getrandbits(63)
         while not state.is_terminal:
             if state.is_chance:
                 state = apply(state, seeded_deal(state, game_seed)).state
@@ -74,7 +74,7 @@ def run_realistic(seconds: float, seed: int) -> tuple[int, int, float]:
     start = CLOCK()
     while CLOCK() - start < seconds:
         state = new_game(rules)
-        game_seed = rng.getrandbits(64)
+        game_seed = rng.getrandbits(63)
         while not state.is_terminal:
             if state.is_chance:
                 state, events = apply(state, seeded_deal(state, game_seed))
@@ -100,7 +100,7 @@ def run_match_order(seconds: float, seed: int) -> tuple[int, int, float]:
     start = CLOCK()
     while CLOCK() - start < seconds:
         state = new_game(rules)
-        game_seed = rng.getrandbits(64)
+        game_seed = rng.getrandbits(63)
         net = [0, 0]
         while not state.is_terminal:
             if state.is_chance:

@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import GameState, Rules, apply, new_game, seeded_deal
 from engine.players import ExpertPlayer, MonteCarloPlayer, Player, make_player
 from engine.players.playout import greedy_policy
-from engine.rng import Rng, derive_seed
+from engine.rng import SEED_LIMIT, Rng, derive_seed
 
 Factory = Callable[[int, int | None, float | None], Player]
 """Makes a player from ``(seed, playouts, budget)`` (one of the two limits is None)."""
@@ -126,7 +126,7 @@ def play(args: argparse.Namespace, name: str, deal: int, seating: int) -> float:
         low, high = (80, 185) if rules.partnerships else (100, 245)
         scores = tuple(low + rng.below(high - low + 1) for _ in state.scores)
         state = GameState.model_validate({**dict(state), "scores": scores})
-    game_seed = derive_seed(args.seed, deal)
+    game_seed = derive_seed(args.seed, deal) % SEED_LIMIT
     mine = rules.team_of(seat_side.index(0))
     while not state.is_terminal:
         if state.is_chance:

@@ -25,7 +25,7 @@ from engine.actions import (
 from engine.errors import AllFivesError, IllegalActionError, shown
 from engine.events import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed
 from engine.layout import ENDS
-from engine.rng import Rng, derive_seed
+from engine.rng import Rng, check_game_seed, derive_seed
 from engine.rules import Rules
 from engine.state import GameState, deal_into, state_after_deal, state_after_move
 from engine.tiles import ALL_TILES, Tile
@@ -231,7 +231,10 @@ def seeded_deal(state: GameState, seed: int) -> Deal:
 
     Each hand's shuffle depends only on the seed and the hand number; the
     start player is whoever went out last hand, else drawn from the same stream.
+    ``seed`` is a whole number ``0 <= seed <`` :data:`~engine.rng.SEED_LIMIT`
+    (else :class:`~engine.errors.AllFivesError`).
     """
+    seed = check_game_seed(seed)
     return random_deal(state, Rng(derive_seed(seed, state.core().hand_no + 1)))
 
 

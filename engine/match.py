@@ -34,7 +34,7 @@ from engine.game import apply, new_game, seeded_deal
 from engine.intervals import wilson
 from engine.players import LEVELS, make_player
 from engine.players.expert import DEFAULT_BUDGET, check_budget, check_playouts
-from engine.rng import derive_seed
+from engine.rng import SEED_LIMIT, derive_seed
 from engine.rules import HandSize, Rules
 from engine.state import Phase
 
@@ -148,7 +148,7 @@ def play_game(config: MatchConfig, deal: int, rotation: int) -> GameResult:
         )
         for s in range(config.seats)
     ]
-    game_seed = derive_seed(config.seed, deal)
+    game_seed = derive_seed(config.seed, deal) % SEED_LIMIT  # a game seed (seeded_deal)
     state = new_game(rules)
     times: list[list[float]] = [[] for _ in range(sides)]
     playouts: list[list[int]] = [[] for _ in range(sides)]

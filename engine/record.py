@@ -65,6 +65,7 @@ from engine.events import Event
 from engine.files import atomic_write
 from engine.game import apply, new_game
 from engine.notation import parse_action, to_text
+from engine.rng import check_game_seed
 from engine.rules import Rules
 from engine.state import GameState
 from engine.tiles import MAX_PIP, Tile
@@ -241,6 +242,11 @@ class GameRecord(BaseModel):
     @classmethod
     def _printable_created(cls, value: str | None) -> str | None:
         return _printable(value)
+
+    @field_validator("seed")
+    @classmethod
+    def _a_game_seed(cls, value: int | None) -> int | None:
+        return None if value is None else check_game_seed(value)
 
     @model_validator(mode="after")
     def _one_seat_a_player(self) -> GameRecord:

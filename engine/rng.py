@@ -25,6 +25,9 @@ from engine.errors import AllFivesError, shown
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 
+SEED_LIMIT = 2**63
+"""A game's seed is a whole number ``0 <= seed < SEED_LIMIT`` (what an SQLite integer holds)."""
+
 
 _GAMMA = 0x9E3779B97F4A7C15
 _LIMITS = [0] + [(1 << 64) - ((1 << 64) % n) for n in range(1, 257)]
@@ -62,7 +65,11 @@ def _outputs(state: int, count: int) -> memoryview:
 
 
 class Rng:
-    """SplitMix64: deterministic 64-bit outputs from an integer seed."""
+    """SplitMix64: deterministic 64-bit outputs from an integer seed.
+
+    Any whole number seeds it (reduced to 64 bits, see :func:`check_seed`);
+    a game's own seed is checked by :func:`check_game_seed` where a game takes it.
+    """
 
     __slots__ = ("_state",)
 
@@ -134,14 +141,29 @@ def shuffle(items: MutableSequence[T], source: RandomSource) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def check_seed(seed: object) -> int:
-    """``seed`` if it is a seed: any whole number (not a bool, a float or text).
+def check_game_seed(seed: object) -> int:
+    """``seed`` if it is a game's seed: a whole number ``0 <= seed <`` :data:`SEED_LIMIT`.
 
-    Raises :class:`~engine.errors.AllFivesError` (a ``ValueError``) naming the bad value.
+    Not a bool, a float or text. Raises :class:`~engine.errors.AllFivesError`
+    (a ``ValueError``) naming the bad value (at most 80 characters of it).
+    """
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < SEED_LIMIT:
+        return seed
+    raise AllFivesError(
+        f"a seed must be a whole number from 0 to {SEED_LIMIT - 1}, not {shown(seed, 80)}"
+    )
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a whole number (not a bool, a float or text), of any size.
+
+    What a generator (:class:`Rng`, a computer player) takes: its seed is
+    reduced to 64 bits, so a derived value (a game's seed times 8 plus a
+    seat) is as good as any. Raises :class:`~engine.errors.AllFivesError`.
     """
     if isinstance(seed, int) and not isinstance(seed, bool):
         return seed
-    raise AllFivesError(f"a seed must be a whole number, not {shown(seed)}")
+    raise AllFivesError(f"a seed must be a whole number, not {shown(seed, 80)}")
 
 
 def derive_seed(seed: int, *parts: int) -> int:

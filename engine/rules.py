@@ -24,11 +24,15 @@ _HAND_SIZES: dict[HandSize, dict[int, int]] = {
 
 DEFAULT_TARGETS: dict[int, int] = {2: 250, 3: 200, 4: 200}
 
+MAX_TARGET = 10_000
+"""The highest target a game may have (a positive multiple of 5 up to it)."""
+
 
 class Rules(BaseModel):
     """Rules options, recorded in every saved game.
 
     ``target`` defaults to 250 with two players and 200 with three or four.
+    ``target`` is a positive multiple of 5, at most :data:`MAX_TARGET`.
     ``partnerships`` (seats 0+2 against 1+3) needs four players. ``players``
     must be a whole number (strictly: ``"3"`` or ``3.0`` is refused as the
     players, not read as 3 and then blamed on the target).
@@ -56,6 +60,8 @@ class Rules(BaseModel):
             raise ValueError("partnerships need exactly 4 players")
         if self.target <= 0:
             raise ValueError("the target must be a positive number of points")
+        if self.target > MAX_TARGET:
+            raise ValueError(f"the target must be at most {MAX_TARGET:,} points")
         if self.target % 5:
             raise ValueError("the target must be a multiple of 5")
         return self
