@@ -34,9 +34,14 @@ from engine.game import apply, new_game, seeded_deal
 from engine.intervals import wilson
 from engine.players import LEVELS, make_player
 from engine.players.expert import DEFAULT_BUDGET, check_budget, check_playouts
-from engine.rng import SEED_LIMIT, derive_seed
+from engine.rng import SEED_LIMIT, check_game_seed, derive_seed
 from engine.rules import HandSize, Rules
 from engine.state import Phase
+
+MAX_BUDGET = 60.0
+"""The longest time budget a match gives a searching level, in CPU seconds a move."""
+MAX_PLAYOUTS = 10**6
+"""The most playouts a match gives a searching level a move."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,9 @@ class MatchConfig:
     ``partnerships`` exactly two, one per partnership (seats 0+2 and 1+3).
     ``games`` is rounded up to a whole number of deals, each played once per
     rotation (:attr:`rotations`). ``target`` 0 means the rules' default.
+    ``seed`` is a game's seed (:func:`~engine.rng.check_game_seed`); ``budget`` is at
+    most :data:`MAX_BUDGET` seconds and ``playouts`` at most :data:`MAX_PLAYOUTS`,
+    so that no move of a match runs for hours.
     """
 
     entrants: tuple[str, ...]
@@ -70,8 +78,19 @@ class MatchConfig:
             raise ValueError("a match needs 2 to 4 players")
         if self.games < 1:
             raise ValueError("play at least one game")
-        check_budget(self.budget)
-        check_playouts(self.playouts)
+        check_game_seed(self.seed)
+        budget = check_budget(self.budget)
+        if budget is not None and budget > MAX_BUDGET:
+            raise AllFivesError(
+                f"the time budget is at most {MAX_BUDGET:g} seconds a move, "
+                f"not {shown(self.budget, 80)}"
+            )
+        playouts = check_playouts(self.playouts)
+        if playouts is not None and playouts > MAX_PLAYOUTS:
+            raise AllFivesError(
+                f"the playout count is at most {MAX_PLAYOUTS:,} a move, "
+                f"not {shown(self.playouts, 80)}"
+            )
 
     @property
     def seats(self) -> int:

@@ -19,7 +19,8 @@ from typing import Any, NoReturn
 from pydantic import ValidationError
 
 from allfives_tui.table.storage import SPEEDS, Settings
-from engine.players import LEVELS
+from engine.errors import shown
+from engine.players import LEVELS, REGISTRY
 from engine.players.expert import DEFAULT_BUDGET
 from engine.rules import HandSize
 
@@ -67,11 +68,44 @@ FLAGS: dict[str, str] = {
 """Settings field -> the play option that sets it."""
 
 
+QUOTED_CHARS = 80
+"""The most of a bad value an error line quotes."""
+
+
+def quoted(value: object) -> str:
+    """A bad value as an error line quotes it: its repr, at most :data:`QUOTED_CHARS` long."""
+    return shown(value, QUOTED_CHARS)
+
+
+def _cut(text: str) -> str:
+    """``text`` on one line, at most :data:`QUOTED_CHARS` characters (then "…")."""
+    text = " ".join(text.split())
+    return text if len(text) <= QUOTED_CHARS else text[:QUOTED_CHARS] + "…"
+
+
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line (and a pointer to ``--help``)."""
+    """An argument parser whose errors are one line (and a pointer to ``--help``), quoting
+    at most :data:`QUOTED_CHARS` characters of a bad value."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message}\nTry '{self.prog} --help' for the options.\n")
+
+    def parse_args(  # type: ignore[override]  # (argparse's overloads: one form is used)
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        """The parsed ``args``; exits 2 naming (the start of) any argument left over."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {_cut(' '.join(extras))}")
+        return parsed
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """A value outside an option's choices: one line, the value cut short."""
+        if action.choices is not None and value not in action.choices:
+            offered = ", ".join(map(repr, action.choices))
+            raise argparse.ArgumentError(
+                action, f"invalid choice: {quoted(value)} (choose from {offered})"
+            )
 
 
 def describe(err: ValidationError) -> str:
@@ -79,9 +113,9 @@ def describe(err: ValidationError) -> str:
     first = err.errors()[0]
     kind = first["type"]
     if kind in {"int_parsing", "int_type", "int_from_float"}:
-        return f"{first['input']!r} is not a whole number"
+        return f"{quoted(first['input'])} is not a whole number"
     if kind in {"float_parsing", "float_type"}:
-        return f"{first['input']!r} is not a number"
+        return f"{quoted(first['input'])} is not a number"
     return str(first["msg"]).removeprefix("Value error, ")
 
 
@@ -95,7 +129,7 @@ def seat_choice(text: str) -> tuple[str, str]:
     place, who = place.strip().lower(), who.strip()
     if not sep or place not in PLACES or not who:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: give PLACE=WHO, PLACE one of {', '.join(PLACES)}, "
+            f"{quoted(text)}: give PLACE=WHO, PLACE one of {', '.join(PLACES)}, "
             f"WHO a level ({', '.join(LEVELS)}) or a person's name"
         )
     return place.capitalize(), who
@@ -142,7 +176,7 @@ def add_play_arguments(parser: argparse._ActionsContainer) -> None:
         "--seed",
         type=setting("seed"),
         metavar="N",
-        help="fix the shuffle: the same deals every time (a whole number)",
+        help="fix the shuffle: the same deals every time (a whole number, 0 to 2**63 - 1)",
     )
     parser.add_argument("--players", type=setting("players"), metavar="N", help="2, 3 or 4 players")
     parser.add_argument(
@@ -216,15 +250,31 @@ def _whole(low: int, high: int | None, out_of_range: str) -> Callable[[str], int
     ``out_of_range`` (a format string of ``value``) as the error."""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        value = _integer(text)
         if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(out_of_range.format(value=value))
+            raise argparse.ArgumentTypeError(out_of_range.format(value=quoted(value)))
         return value
 
     return parse
+
+
+def _integer(text: str) -> int:
+    """An argparse type: a whole number (its range is checked by whoever uses it)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number") from None
+
+
+_integer.__name__ = "whole number"
+
+
+def _number(text: str) -> float:
+    """An argparse type: a number (its range is checked by whoever uses it)."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number") from None
 
 
 _workers = _whole(1, None, "at least 1 worker, not {value}")
@@ -237,6 +287,8 @@ _count = _whole(1, None, "at least 1, not {value}")
 
 def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``sim`` command's arguments (checked by the engine's match config and rules)."""
+    from engine.match import MAX_BUDGET, MAX_PLAYOUTS
+
     parser.add_argument(
         "levels",
         nargs="+",
@@ -246,7 +298,7 @@ def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
         "with --partnerships, one per partnership",
     )
     parser.add_argument(
-        "-n", "--games", type=int, default=100,
+        "-n", "--games", type=_integer, default=100,
         help="games to play (rounded up to whole duplicate deals; default 100)",
     )
     parser.add_argument(
@@ -254,23 +306,27 @@ def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
         help="four players, seats 0+2 (first level) against 1+3 (second level)",
     )
     parser.add_argument(
-        "--target", type=int, default=0, metavar="POINTS",
-        help="points to win (default: 250 with 2 players, 200 with 3 or 4)",
+        "--target", type=_integer, default=0, metavar="POINTS",
+        help="points to win, a multiple of 5 up to 10000 "
+        "(default: 250 with 2 players, 200 with 3 or 4)",
     )
     parser.add_argument(
         "--hand-size", choices=[h.value for h in HandSize], default=HandSize.STANDARD.value,
         help="hand size option (default standard)",
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="N", help="match seed (default 0)")
     parser.add_argument(
-        "--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
-        help=f"searching levels' budget in CPU seconds a move (default {DEFAULT_BUDGET}; "
-        "master: 4x)",
+        "--seed", type=_integer, default=0, metavar="N",
+        help="match seed, 0 to 2**63 - 1 (default 0)",
     )
     parser.add_argument(
-        "--playouts", type=int, default=None, metavar="N",
-        help="searching levels' playouts a move (master: 4x); with --no-budget, "
-        "reproducible games",
+        "--budget", type=_number, default=DEFAULT_BUDGET, metavar="SECONDS",
+        help=f"searching levels' budget in CPU seconds a move, at most {MAX_BUDGET:g} "
+        f"(default {DEFAULT_BUDGET}; master: 4x)",
+    )
+    parser.add_argument(
+        "--playouts", type=_integer, default=None, metavar="N",
+        help=f"searching levels' playouts a move, at most {MAX_PLAYOUTS:,} (master: 4x); "
+        "with --no-budget, reproducible games",
     )
     parser.add_argument(
         "--no-budget", action="store_true",
@@ -307,7 +363,7 @@ def add_analyse_arguments(parser: argparse._ActionsContainer) -> None:
 
     parser.add_argument("file", metavar="FILE", help="a saved game record (JSON)")
     parser.add_argument(
-        "--seat", type=int, default=None, metavar="N",
+        "--seat", type=_integer, default=None, metavar="N",
         help="the seat to review, 0 first (default: the game's one person, else 0)",
     )
     parser.add_argument(
@@ -323,9 +379,9 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number of seconds") from None
     if not 0 <= value <= 24 * 3600:
-        raise argparse.ArgumentTypeError(f"0 to 86400 seconds, not {text}")
+        raise argparse.ArgumentTypeError(f"0 to 86400 seconds, not {_cut(text)}")
     return value
 
 
@@ -478,6 +534,17 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
         super().__call__(parser, namespace, values, option_string)
 
 
+def levels_help() -> str:
+    """The computer levels, one line each: what each is and how strong it measured."""
+    width = max(map(len, LEVELS))
+    lines = [f"  {name:<{width}}  {REGISTRY[name].description}" for name in LEVELS]
+    return "computer levels (games won, 2 players to 250):\n" + "\n".join(lines)
+
+
+LEVEL_COMMANDS = ("play", "sim")
+"""The commands whose ``--help`` lists the computer levels (and the top one's does)."""
+
+
 def build_parser(*, complete: bool = False) -> Parser:
     """The whole command line: the play options at the top (play is the default), and
     the sub-commands (each given its arguments when it runs; ``complete`` gives them
@@ -485,9 +552,10 @@ def build_parser(*, complete: bool = False) -> Parser:
     parser = Parser(
         prog=PROG,
         usage=USAGE,
-        description="All Fives dominoes in the terminal. With no command, opens the game "
+        description="All Fives dominoes in the terminal. With no command, opens the game\n"
         "(the play options below apply).",
-        epilog=f"Run '{PROG} COMMAND --help' for a command's options.",
+        epilog=f"{levels_help()}\n\nRun '{PROG} COMMAND --help' for a command's options.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action=_Version, help="print the version and exit")
     add_play_arguments(parser.add_argument_group("play options"))
@@ -501,6 +569,8 @@ def build_parser(*, complete: bool = False) -> Parser:
             help=help_text,
             description=help_text[:1].upper() + help_text[1:] + ".",
             argument_default=argparse.SUPPRESS if name == DEFAULT_COMMAND else None,
+            epilog=levels_help() if name in LEVEL_COMMANDS else None,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
     if complete:
         assert isinstance(sub, _Commands)

@@ -44,14 +44,20 @@ def settings_from(
         value = getattr(args, field)
         if value is not None and value is not False:  # a switch only ever turns a setting on
             data[field] = value
+    if args.players is not None and args.players != 4 and not args.partnerships:
+        data["partnerships"] = False  # remembered for four players, not asked for now
     if args.level is not None:
         data["levels"] = [args.level] * 3
+    given: set[str] = set()
     for place, who in args.seats or ():
         places = SEAT_NAMES.get(data["players"], ())
         if place not in places:
             at = ", ".join(p.lower() for p in places)
             players = data["players"]
             raise SeatError(f"there is no {place.lower()} seat with {players} players ({at})")
+        if place in given:
+            raise SeatError(f"the {place.lower()} seat is given twice: give each seat once")
+        given.add(place)
         i = places.index(place)
         if who in LEVELS:
             data["levels"][i] = who
@@ -61,7 +67,7 @@ def settings_from(
 
 
 class SeatError(ValueError):
-    """A ``--seat`` that names a place the table does not have."""
+    """A ``--seat`` that names a place the table does not have, or a place given twice."""
 
 
 def _bad_option(err: ValidationError) -> int:
@@ -112,6 +118,20 @@ def _crashed(error: BaseException) -> str:
     return f"{PROG} crashed ({kind}: {str(error)[:120]}): {game}; {log}"
 
 
+def _cannot_continue(problem: str, lock: storage.GameLock) -> str:
+    """A saved game that cannot be resumed, set aside as damaged (as a new game's start
+    does) when this process holds the autosave; one line saying so."""
+    path = storage.current_path()
+    said = f"the saved game {path} cannot be continued: {problem}"
+    if not lock.held:
+        return said
+    try:
+        aside = storage.move_current_aside()
+    except OSError as err:
+        return f"{said}; it could not be set aside ({err.strerror or err})"
+    return f"{said}; it is set aside as {aside}"
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the game: 0 when it ends normally; 2 for options that do not go together or a
     saved game that cannot be continued; 1 when there is nothing to continue, the game
@@ -142,11 +162,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             resume = storage.load_current()
         except RecordError as err:
-            print(
-                f"{PROG}: the saved game {storage.current_path()} cannot be continued: "
-                f"{one_line(str(err))}",
-                file=sys.stderr,
-            )
+            print(f"{PROG}: {_cannot_continue(one_line(str(err)), lock)}", file=sys.stderr)
             return 2
         if resume is None:
             print(

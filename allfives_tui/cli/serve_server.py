@@ -12,19 +12,30 @@ handler rewritten (after textual-serve 1.1's own) so that
   :data:`MAX_ROWS`, so no one can make a session draw a screen of a billion
   cells;
 - stopping the server (Ctrl+C) closes every session's socket with a reason,
-  and each session's app then quits (and tidies its folder) at once.
+  and each session's app then quits (and tidies its folder) at once;
+- a paste over the size cap of a game file (:data:`~engine.record.MAX_BYTES`)
+  never reaches the app: the page sends a short stand-in instead
+  (:func:`~allfives_tui.ui.screens.open_served.oversized_paste`), and so does
+  the server for a client that sent the text itself; a message that is not
+  one of textual.js's is dropped, not the session.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
-from aiohttp import web
+import aiohttp_jinja2
+from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
+
+from allfives_tui.ui.screens.open_served import OVERSIZED_PASTE, oversized_paste
+from engine.record import MAX_BYTES
 
 log = logging.getLogger("textual-serve")
 
@@ -38,6 +49,13 @@ GOING_AWAY = 1001
 MAX_COLUMNS = 400
 MAX_ROWS = 200
 """The largest terminal a browser may ask a session for (a 4K screen at a small font fits)."""
+MAX_MESSAGE = 8 * MAX_BYTES
+"""The largest socket message a session takes (larger ends it): a paste of
+:data:`~engine.record.MAX_BYTES`, escaped as JSON (``"`` as ``\\"``, a control
+character as six), fits."""
+PASTE_START = "\x1b[200~"
+PASTE_END = "\x1b[201~"
+"""How a terminal brackets a paste (the app asks for bracketed pastes)."""
 
 
 def same_origin(origin: str | None, host: str) -> bool:
@@ -55,6 +73,19 @@ def full_message(limit: int) -> bytes:
         f"\r\n  {TITLE}: {limit} {games} being played here already; "
         "try again in a while.\r\n"
     ).encode()
+
+
+def bounded_input(data: str) -> str:
+    """What a session's app is sent for a browser's ``data`` (its keys or a paste):
+    ``data`` itself, or, over :data:`~engine.record.MAX_BYTES`, the stand-in for
+    an oversized paste (nothing, for input not bracketed as a paste)."""
+    size = len(data.encode("utf-8", "replace"))
+    if size <= MAX_BYTES + len(PASTE_START) + len(PASTE_END):
+        return data
+    if not data.startswith(PASTE_START):
+        return ""
+    body = size - len(PASTE_START) - (len(PASTE_END) if data.endswith(PASTE_END) else 0)
+    return f"{PASTE_START}{oversized_paste(body)}{PASTE_END}"
 
 
 def clamp_size(width: int, height: int) -> tuple[int, int]:
@@ -89,7 +120,11 @@ class GameServer(Server):
         """The sockets of the sessions running now."""
 
     async def on_startup(self, app: web.Application) -> None:
-        """Say where to point a browser (the command line is not shown)."""
+        """Give the page the size cap; say where to point a browser (the command
+        line is not shown)."""
+        page = aiohttp_jinja2.get_env(app).globals
+        page["max_paste_bytes"] = MAX_BYTES
+        page["oversized_paste"] = OVERSIZED_PASTE
         self.console.print(
             f"{TITLE}: open {page_url(self.host, self.port)} in a web browser "
             f"(each visit plays in its own folder under {self.root}).",
@@ -114,7 +149,7 @@ class GameServer(Server):
             # another site's page may not start or drive a game through the
             # player's browser (cross-site WebSocket hijacking)
             raise web.HTTPForbidden(text="This game's page must be opened from this server.")
-        websocket = web.WebSocketResponse(heartbeat=15)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         if len(self.sockets) >= self.max_sessions:
             await websocket.prepare(request)
             message = full_message(self.max_sessions)
@@ -151,6 +186,36 @@ class GameServer(Server):
             if service is not None:
                 await service.stop()
         return websocket
+
+    async def _process_messages(
+        self, websocket: web.WebSocketResponse, app_service: AppService
+    ) -> None:
+        """Pass a browser's keys, pastes (within the cap), size and focus to its app;
+        answer its pings. A message that is none of these is dropped."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope: Any = json.loads(message.data)
+            except ValueError:
+                continue
+            if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+                continue
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                data = bounded_input(data)
+                if data:
+                    await app_service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                width, height = data.get("width"), data.get("height")
+                if isinstance(width, int) and isinstance(height, int):
+                    await app_service.set_terminal_size(width, height)
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
 
 
 def page_url(bind: str, port: int) -> str:

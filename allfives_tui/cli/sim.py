@@ -5,8 +5,9 @@
     allfives sim heuristic greedy --games 400 --json > result.json
 
 The options (in :mod:`allfives_tui.cli.parser`) are checked by the engine:
-:class:`~engine.match.MatchConfig` and its :class:`~engine.rules.Rules`, the
-expert player for its time budget (finite, above 0) and playouts, and
+:class:`~engine.match.MatchConfig` (the seed, and the bounds of the budget
+and playouts) and its :class:`~engine.rules.Rules`, the expert player for its
+time budget (finite, above 0) and playouts, and
 :func:`~engine.match.check_workers` for the worker count (at most one per
 core). Progress goes to stderr (a live bar on a terminal, else a line every
 10 %), so the results on stdout stay clean.
@@ -119,15 +120,20 @@ def match_config(args: argparse.Namespace) -> MatchConfig:
     with _blame("--target"):
         config = replace(config, target=args.target, hand_size=HandSize(args.hand_size))
         config.rules()
-    # the time budget and playouts are the expert's to check (whether or not it plays)
+    with _blame("--seed"):
+        config = replace(config, seed=args.seed)
+    # the time budget and playouts are the expert's to check (whether or not it plays),
+    # and the match's to bound
     if budget is not None:
         with _blame("--budget"):
             ExpertPlayer(budget=budget)
+            config = replace(config, budget=budget)
     with _blame("--playouts" if args.playouts is not None else "--no-budget"):
         ExpertPlayer(budget=budget, playouts=args.playouts)
+        config = replace(config, budget=budget, playouts=args.playouts)
     with _blame("-w/--workers"):
         check_workers(args.workers)
-    return replace(config, seed=args.seed, budget=budget, playouts=args.playouts)
+    return config
 
 
 def run(args: argparse.Namespace) -> int:

@@ -47,10 +47,11 @@ from pydantic import (
 from allfives_tui.table.replay import Replay
 from allfives_tui.table.words import one_line
 from engine import HandSize, Rules
-from engine.errors import RecordError
+from engine.errors import RecordError, shown
 from engine.files import atomic_write
 from engine.players import LEVELS
 from engine.record import GameRecord, LoadedGame, Seat, load_game, save
+from engine.rng import check_game_seed
 
 ENV_DATA_DIR = "ALLFIVES_DATA_DIR"
 CURRENT = "current.json"
@@ -141,8 +142,17 @@ class Settings(BaseModel):
     @classmethod
     def _table_size(cls, players: int) -> int:
         if not 2 <= players <= 4:
-            raise ValueError(f"All Fives is for 2, 3 or 4 players, not {players}")
+            raise ValueError(f"All Fives is for 2, 3 or 4 players, not {shown(players, 80)}")
         return players
+
+    @field_validator("partnerships")
+    @classmethod
+    def _partnerships_of_four(cls, partnerships: bool, info: ValidationInfo) -> bool:
+        if (info.context or {}).get(ALONE) or "players" not in info.data:
+            return partnerships  # checked alone, or the players are wrong (that is reported)
+        if partnerships and info.data["players"] != 4:
+            raise ValueError(f"partnerships need 4 players, not {info.data['players']}")
+        return partnerships
 
     @field_validator("target")
     @classmethod
@@ -202,9 +212,7 @@ class Settings(BaseModel):
     @field_validator("seed")
     @classmethod
     def _whole_seed(cls, seed: int | None) -> int | None:
-        if seed is not None and seed < 0:
-            raise ValueError(f"a seed is a whole number from 0 up, not {seed}")
-        return seed
+        return None if seed is None else check_game_seed(seed)
 
     @field_validator("speed", mode="before")
     @classmethod
@@ -217,7 +225,7 @@ class Settings(BaseModel):
                 return float(name)
             except ValueError:
                 raise ValueError(
-                    f"{speed!r} is not a pace: give seconds (e.g. 0.5) or one of "
+                    f"{shown(speed, 80)} is not a pace: give seconds (e.g. 0.5) or one of "
                     f"{', '.join(SPEEDS)}"
                 ) from None
         return speed

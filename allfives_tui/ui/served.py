@@ -5,7 +5,8 @@
 in a browser needs:
 
 - a game's text pasted anywhere (the page's "Open a game file…" pastes the
-  chosen file) opens in Open replay…, even where a text field has the focus;
+  chosen file) opens in Open replay…, even where a text field has the focus
+  (one over the size cap, which the page never sends, says so there);
 - quitting a game in progress asks first: in a browser a game left cannot be
   continued (a reload starts a new session), so the question says to download
   a copy first.
@@ -17,12 +18,13 @@ from textual import events
 
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.confirm import ConfirmScreen
-from allfives_tui.ui.screens.open_served import ServedOpenReplayScreen
+from allfives_tui.ui.screens.open_served import ServedOpenReplayScreen, is_oversized_paste
 
 
 def looks_like_a_game(text: str) -> bool:
-    """True for pasted text that can only be meant as a game record (a JSON object)."""
-    return text.lstrip().startswith("{")
+    """True for pasted text that can only be meant as a game record (a JSON object),
+    or the page's stand-in for one over the size cap."""
+    return text.lstrip().startswith("{") or is_oversized_paste(text)
 
 
 class ServedApp(AllFivesApp):

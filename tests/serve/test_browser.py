@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
-from engine.record import parse_game
+from engine.record import MAX_BYTES, parse_game
 from tests.serve.browser import (
+    SCREEN_JS,
     Browser,
     click_text,
     need_browser,
@@ -259,3 +260,56 @@ def test_a_full_server_says_so_on_the_page(browser: Browser, tmp_path: Path) -> 
         finally:
             first.close()
             second.close()
+
+
+PASTE_JS = """(size) => {
+    const area = document.querySelector("#terminal .xterm-helper-textarea");
+    const data = new DataTransfer();
+    data.setData("text/plain", '{"game": "' + "x".repeat(size) + '"}');
+    area.focus();
+    area.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true })
+    );
+}"""
+"""Paste a game-like text of about ``size`` bytes into the terminal, as ctrl+v does."""
+
+
+def back_to_the_game(page: Any) -> str:
+    """Close the size-cap message (Esc); the game's screen then, its session alive."""
+    said = f"over the size cap of {MAX_BYTES // 1024} KiB"
+    page.wait_for_function(
+        f"(said) => document.body.classList.contains('-closed') || ({SCREEN_JS})().includes(said)",
+        arg=said,
+        timeout=30_000,
+    )
+    assert not page.is_visible(".closed-dialog"), "the session ended"
+    assert said in screen(page)
+    page.keyboard.press("Escape")
+    text = wait_until(page, lambda t: "Open replay" not in t, 10, "the dialog to close")
+    assert "Hand 1" in text and " You " in text, text
+    return text
+
+
+def test_a_paste_or_file_over_the_cap_is_refused_and_the_game_goes_on(
+    served: tuple[str, Path], page: Any
+) -> None:
+    """A 4 MiB paste and a 20 MiB file, during a game: each gets the size-cap message,
+    the game is still there, and nothing near that size went through the socket."""
+    url, _ = served
+    sent: list[int] = []
+    page.on("websocket", lambda socket: socket.on("framesent", lambda f: sent.append(len(f))))
+    start_session(page, url)
+    click_text(page, "Start ⏎")
+    wait_for(page, "Hand 1")
+
+    page.evaluate(PASTE_JS, 4 * 1024 * 1024)
+    back_to_the_game(page)
+
+    with page.expect_file_chooser() as chooser:
+        page.click("#upload")
+    chooser.value.set_files(
+        files=[{"name": "huge.json", "mimeType": "application/json",
+                "buffer": b'{"game": "' + b"x" * (20 * 1024 * 1024) + b'"}'}],
+    )
+    back_to_the_game(page)
+    assert sent and max(sent) < 4096, max(sent)

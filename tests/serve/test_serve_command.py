@@ -5,6 +5,7 @@ These run the real server (no browser needed) and read the page over HTTP.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -16,14 +17,25 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from allfives_tui.cli import main
 from allfives_tui.cli.parser import parse
-from allfives_tui.cli.serve_server import MAX_COLUMNS, MAX_ROWS, clamp_size, full_message
+from allfives_tui.cli.serve_server import (
+    MAX_COLUMNS,
+    MAX_ROWS,
+    PASTE_END,
+    PASTE_START,
+    bounded_input,
+    clamp_size,
+    full_message,
+)
 from allfives_tui.cli.serve_session import kept_games, new_session_folder
 from allfives_tui.table.storage import GameLock
+from allfives_tui.ui.screens.open_served import is_oversized_paste, oversized_paste
+from engine.record import MAX_BYTES
 from tests.serve.browser import _wait_for_page, free_port, serving
 
 
@@ -226,3 +238,45 @@ def test_a_session_that_cannot_make_its_folder_says_so_in_one_line(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("allfives serve: cannot make a session folder in ")
     assert session([]) == 2
+
+
+def test_input_over_the_cap_reaches_the_app_as_a_stand_in() -> None:
+    """Keys and pastes within the cap pass as they are; a bracketed paste over it
+    becomes the stand-in with its size, and other input over it is dropped."""
+    small = f"{PASTE_START}{{}}{PASTE_END}"
+    assert bounded_input("q") == "q" and bounded_input(small) == small
+    big = "x" * (MAX_BYTES + 100)
+    stand_in = bounded_input(f"{PASTE_START}{big}{PASTE_END}")
+    assert stand_in == f"{PASTE_START}{oversized_paste(MAX_BYTES + 100)}{PASTE_END}"
+    assert is_oversized_paste(stand_in[len(PASTE_START):-len(PASTE_END)])
+    assert bounded_input(big) == ""
+
+
+def screen_until(game: Any, said: bytes, timeout: float = 30) -> bytes:
+    """The app's output over ``game``'s socket until it holds ``said``."""
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while said not in seen:
+        left = deadline - time.monotonic()
+        assert left > 0, f"{said!r} never came"
+        chunk = game.recv(timeout=left)
+        seen += chunk if isinstance(chunk, bytes) else chunk.encode()
+    return seen
+
+
+def test_an_oversized_or_strange_message_leaves_the_session_playing(data_dir: Path) -> None:
+    """A client that sends a 5 MiB paste itself (the page never does) and messages
+    that are not textual.js's: the session goes on and says the paste is over the cap."""
+    from websockets.sync.client import connect
+
+    with serving(data_dir) as url:
+        socket_url = url.replace("http://", "ws://") + "ws?width=120&height=40"
+        with connect(socket_url, open_timeout=10) as game:
+            screen_until(game, b"new game")
+            for strange in ("not json", "{}", "[]", "[1, 2]", '["stdin"]', '["resize", 5]'):
+                game.send(strange)
+            paste = "{" + "x" * (5 * 1024 * 1024) + "}"
+            game.send(json.dumps(["stdin", f"\x1b[200~{paste}\x1b[201~"]))
+            screen_until(game, b"size cap")
+            game.send(json.dumps(["ping", "still there"]))
+            screen_until(game, b"still there")

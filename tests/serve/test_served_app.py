@@ -19,11 +19,11 @@ from allfives_tui.table.storage import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.game import GameScreen
-from allfives_tui.ui.screens.open_served import ServedOpenReplayScreen
+from allfives_tui.ui.screens.open_served import ServedOpenReplayScreen, oversized_paste
 from allfives_tui.ui.screens.replay import ReplayScreen
 from allfives_tui.ui.screens.save_as import SaveAsScreen, download_name
 from allfives_tui.ui.served import ServedApp
-from engine.record import GameRecord, parse_game, save
+from engine.record import MAX_BYTES, GameRecord, parse_game, save
 from tests.ui.helpers import settle
 
 
@@ -285,3 +285,29 @@ def played_record() -> GameRecord:
         assert turn is not None
         table.act(turn.seat, turn.legal[0])
     return table.record()
+
+
+async def test_the_pages_stand_in_for_a_paste_over_the_cap_says_so(data_dir: Path) -> None:
+    """What the page pastes instead of text over the cap (even with a field focused)
+    opens Open replay… with the size-cap line; nothing is kept; Esc goes back."""
+    app = ServedApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        start = app.screen
+        name = start.query_one("#name", Input)
+        name.focus()
+        await pilot.pause()
+        before = name.value
+        app.post_message(events.Paste(oversized_paste(20 * 1024 * 1024)))
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ServedOpenReplayScreen)
+        problem = str(screen.query_one("#open-problem", Static).render())
+        assert problem == (
+            f"the game you opened: the file is over the size cap of {MAX_BYTES // 1024} KiB"
+        )
+        assert not (data_dir / "uploaded").exists()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is start and name.value == before

@@ -24,6 +24,7 @@ from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import HandSize
 from engine.players import LEVELS
+from engine.rng import SEED_LIMIT
 from engine.rules import DEFAULT_TARGETS, Rules
 
 HAND_SIZE_TEXT = {
@@ -44,6 +45,10 @@ def coach_choice(settings: Settings) -> str:
         return "off"
     return "all" if settings.hints_for_all else "on"
 
+
+SEED_DIGITS = len(str(SEED_LIMIT - 1))
+"""The seed field holds this many digits: every seed the settings accept, and the
+too-large ones of that length, which they refuse in words."""
 
 FIELD_WORDS = {
     "players": "Players",
@@ -158,7 +163,7 @@ class NewGameScreen(Screen[None]):
                     placeholder="blank: a new shuffle",
                     id="seed",
                     restrict=r"[0-9]*",
-                    max_length=9,
+                    max_length=SEED_DIGITS,
                 ))
                 yield Label("Computer pace")
                 yield compact(Select(

@@ -10,6 +10,10 @@ path prompt :class:`ServedOpenReplayScreen` offers
   file…" button, which reads a file in the browser and pastes it. The text is
   kept in ``uploaded/`` and read like any record file, with the same one-line
   problems and the same offer to replay the sound part of a damaged one.
+
+Text over the size cap never reaches the app: the page (and the server, for
+any other client) sends :data:`OVERSIZED_PASTE` and the size in its place,
+and the dialog says the game is over the cap.
 """
 
 from __future__ import annotations
@@ -61,6 +65,26 @@ def session_games() -> list[tuple[str, Path]]:
     others.sort(key=lambda item: item[0], reverse=True)
     games.extend((label, path) for _, label, path in others)
     return games
+
+
+OVERSIZED_PASTE = "allfives: oversized paste of "
+"""What the page pastes instead of text over :data:`~engine.record.MAX_BYTES`
+(then its size in bytes): the text itself is never sent."""
+
+
+def oversized_paste(size: int) -> str:
+    """The stand-in for a paste of ``size`` bytes, over the cap."""
+    return f"{OVERSIZED_PASTE}{size} bytes"
+
+
+def is_oversized_paste(text: str) -> bool:
+    """True for the stand-in the page sends instead of a paste over the cap."""
+    return text.strip().startswith(OVERSIZED_PASTE)
+
+
+def over_the_cap() -> ReplayLoadError:
+    """The one-line problem of a game's text over the size cap."""
+    return ReplayLoadError(f"the file is over the size cap of {MAX_BYTES // 1024} KiB")
 
 
 KEEP = 20
@@ -190,10 +214,8 @@ class ServedOpenReplayScreen(Dialog[None]):
         if not text.strip():
             self._show_error(ReplayLoadError("the pasted text is empty"))
             return
-        if len(text.encode("utf-8", "replace")) > MAX_BYTES:
-            self._show_error(
-                ReplayLoadError(f"the file is over the size cap of {MAX_BYTES // 1024} KiB")
-            )
+        if is_oversized_paste(text) or len(text.encode("utf-8", "replace")) > MAX_BYTES:
+            self._show_error(over_the_cap())
             return
         try:
             path = keep_upload(text)
