@@ -381,16 +381,30 @@ def save_settings(settings: Settings) -> None:
     atomic_write(data_dir() / SETTINGS, settings.model_dump_json(indent=1) + "\n")
 
 
+def _load_resumable(path: Path) -> LoadedGame:
+    """The game at ``path``, loaded and replayed once, if a game can be resumed from it.
+
+    Raises :class:`~engine.errors.RecordError` for a file that cannot be read
+    (a symbolic link in a loop or to nothing included) and for a record that
+    reads but holds no hands (nothing to resume or replay).
+    """
+    game = load_game(path)
+    if not game.steps:
+        raise RecordError("the record holds no hands to resume")
+    return game
+
+
 def load_current() -> LoadedGame | None:
     """The saved game in progress (loaded and replayed once), or ``None`` if there
     is none or it is finished.
 
-    Raises :class:`~engine.errors.RecordError` when the file exists but is damaged.
+    Raises :class:`~engine.errors.RecordError` when there is a ``current.json``
+    (even a symbolic link that leads nowhere) that cannot be resumed.
     """
     path = current_path()
-    if not path.exists():
+    if not os.path.lexists(path):
         return None
-    game = load_game(path)
+    game = _load_resumable(path)
     return None if game.state.is_terminal else game
 
 
@@ -410,7 +424,8 @@ def set_aside_damaged_current() -> str | None:
     """Move a ``current.json`` that cannot be read out of the way; a notice saying so.
 
     ``None`` when there is no such file or it reads well. A damaged file (or a
-    pipe, a device…) is renamed ``current.damaged-YYYYmmdd-HHMMSS.json`` in the
+    pipe, a device, a symbolic link in a loop, a record without hands: what
+    cannot be resumed) is renamed ``current.damaged-YYYYmmdd-HHMMSS.json`` in the
     same folder, so nothing is lost and a new game can be saved; the notice
     names the problem and the new name. Only the process that holds the
     :class:`GameLock` should call this.
@@ -419,17 +434,11 @@ def set_aside_damaged_current() -> str | None:
     if not os.path.lexists(path):
         return None
     try:
-        load_game(path)
+        _load_resumable(path)
     except RecordError as err:
         problem = one_line(str(err))
-        base = f"current.damaged-{_stamp()}"
-        aside = path.with_name(f"{base}.json")
-        n = 1
-        while os.path.lexists(aside):
-            n += 1
-            aside = path.with_name(f"{base}-{n}.json")
         try:
-            os.rename(path, aside)
+            aside = move_current_aside()
         except OSError as move:
             return (
                 f"The saved game {path} cannot be read ({problem}) "
@@ -437,6 +446,24 @@ def set_aside_damaged_current() -> str | None:
             )
         return f"The saved game could not be read ({problem}): it is set aside as {aside}."
     return None
+
+
+def move_current_aside() -> Path:
+    """Rename ``current.json`` (whatever it is) ``current.damaged-YYYYmmdd-HHMMSS.json``
+    in the same folder (``-2``, ``-3``… when taken); the new path.
+
+    Raises :class:`OSError` when it cannot be renamed. Only the process that
+    holds the :class:`GameLock` should call this.
+    """
+    path = current_path()
+    base = f"current.damaged-{_stamp()}"
+    aside = path.with_name(f"{base}.json")
+    n = 1
+    while os.path.lexists(aside):
+        n += 1
+        aside = path.with_name(f"{base}-{n}.json")
+    os.rename(path, aside)
+    return aside
 
 
 def clean_temporaries(folder: Path | None = None, *, now: float | None = None) -> list[Path]:

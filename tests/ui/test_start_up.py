@@ -103,13 +103,16 @@ def test_plain_allfives_sets_a_damaged_save_aside_and_says_so(data_dir: Path) ->
 
 def test_continue_with_a_damaged_save_exits_2_with_one_line(data_dir: Path) -> None:
     data_dir.mkdir()
-    (data_dir / "current.json").write_text(_junk_tile_record())
+    damaged = _junk_tile_record()
+    (data_dir / "current.json").write_text(damaged)
     done = _cli("--continue", data_dir=data_dir)
     assert done.returncode == 2
+    (aside,) = data_dir.glob("current.damaged-*.json")  # set aside, as a new game does
     assert done.stderr.count("\n") == 1 and done.stderr.startswith(
         f"allfives: the saved game {data_dir / 'current.json'} cannot be continued: "
     )
-    assert (data_dir / "current.json").exists()  # an explicit --continue moves nothing
+    assert done.stderr.endswith(f"; it is set aside as {aside}\n")
+    assert aside.read_text() == damaged and not (data_dir / "current.json").exists()
 
 
 # -- item 3: named pipes never hang the start ----------------------------------------
@@ -145,7 +148,9 @@ def test_continue_with_named_pipes_says_so_at_once(data_dir: Path) -> None:
     assert done.returncode == 2
     lines = done.stderr.splitlines()
     assert lines[0].startswith("allfives: Could not read the settings in ")
-    assert lines[1].endswith("cannot be continued: not a regular file (a named pipe)")
+    assert "cannot be continued: not a regular file (a named pipe); it is set aside as " in (
+        lines[1]
+    )
     assert len(lines) == 2
 
 
@@ -234,3 +239,79 @@ async def test_stale_temporaries_are_removed_at_start(data_dir: Path) -> None:
         assert not stale_current.exists() and not stale_settings.exists()
         assert fresh_settings.exists() and other.exists()
         await pilot.press("q")
+
+
+# -- issue 32, item 3: a save that reads but cannot be resumed -------------------------
+def _without_hands(duplicated: bool) -> str:
+    """A saved game whose record holds no hands: ``"hands": []``, or a ``"hands"`` key
+    given twice, the last one ``[]`` (JSON readers keep the last)."""
+    data = json.loads(_game_json())
+    if not duplicated:
+        data["hands"] = []
+        return json.dumps(data)
+    text = json.dumps(data)
+    assert text.endswith("}")
+    return text[:-1] + ', "hands": []}'
+
+
+@pytest.mark.parametrize("duplicated", [False, True], ids=["empty", "duplicated-key"])
+async def test_a_save_without_hands_is_set_aside_at_start(
+    data_dir: Path, duplicated: bool
+) -> None:
+    data_dir.mkdir()
+    current = data_dir / "current.json"
+    saved = _without_hands(duplicated)
+    current.write_text(saved)
+    app = AllFivesApp(speed=0.0)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert not app.screen.query("#continue")  # nothing to continue: no crash to come
+        (aside,) = data_dir.glob("current.damaged-*.json")
+        assert aside.read_text() == saved and not current.exists()
+        said = [n for n in _notices(app) if "set aside" in n]
+        assert said == [
+            "The saved game could not be read (the record holds no hands to resume): "
+            f"it is set aside as {aside}."
+        ]
+
+
+@pytest.mark.parametrize("duplicated", [False, True], ids=["empty", "duplicated-key"])
+def test_continue_with_a_save_without_hands_exits_2_and_sets_it_aside(
+    data_dir: Path, duplicated: bool
+) -> None:
+    data_dir.mkdir()
+    (data_dir / "current.json").write_text(_without_hands(duplicated))
+    done = _cli("--continue", data_dir=data_dir)
+    (aside,) = data_dir.glob("current.damaged-*.json")
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"allfives: the saved game {data_dir / 'current.json'} cannot be continued: "
+        f"the record holds no hands to resume; it is set aside as {aside}\n"
+    )
+    assert not list(data_dir.glob("crash-*.log"))
+    # the next start finds nothing to continue and nothing to set aside
+    assert storage.load_current() is None and storage.set_aside_damaged_current() is None
+
+
+# -- issue 32, item 19: a symbolic link in a loop as current.json ------------------------
+def test_continue_sets_a_symlink_loop_aside_as_a_new_game_does(data_dir: Path) -> None:
+    data_dir.mkdir()
+    current = data_dir / "current.json"
+    current.symlink_to("current.json")  # a link to itself
+    assert not storage.has_unfinished()
+    done = _cli("--continue", data_dir=data_dir)
+    (aside,) = data_dir.glob("current.damaged-*.json")
+    assert done.returncode == 2
+    assert done.stderr.startswith(
+        f"allfives: the saved game {current} cannot be continued: cannot read it: "
+    )
+    assert done.stderr.endswith(f"; it is set aside as {aside}\n")
+    assert done.stderr.count("\n") == 1
+    assert aside.is_symlink() and not os.path.lexists(current)
+    # the new-game start: the same loop is set aside with its new name shown
+    current.symlink_to("current.json")
+    notice = storage.set_aside_damaged_current()
+    (second,) = set(data_dir.glob("current.damaged-*.json")) - {aside}
+    assert notice is not None and notice.startswith("The saved game could not be read (cannot ")
+    assert notice.endswith(f"it is set aside as {second}.")
