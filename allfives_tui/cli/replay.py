@@ -4,7 +4,8 @@
 game from the history instead of a file.
 
 A file that cannot be replayed exits with status 2 and one line on stderr,
-``allfives: FILE: problem``. When the actions before a bad one are sound, the
+``allfives: FILE: problem``; a crash exits with status 1 and one line naming
+the crash log that holds the traceback. When the actions before a bad one are sound, the
 full-screen replay first offers to replay up to the last good one. Nothing here
 ever writes to the file. A game still in progress is shown as its player saw
 it (the other hands face down) unless ``--all`` asks for everything. The
@@ -91,7 +92,11 @@ def run(args: argparse.Namespace) -> int:
             return _fail(file, err.message)
         from allfives_tui.ui.screens.replay import ReplayApp
 
-        ReplayApp(error=err, path=file, reveal_all=args.reveal_all).run()
+        app = ReplayApp(error=err, path=file, reveal_all=args.reveal_all)
+        app.run()
+        if app.crash_report is not None:
+            print(app.crash_report, file=sys.stderr)
+            return 1
         return _fail(file, err.message)
     return show(replay, file, args)
 
@@ -108,5 +113,9 @@ def show(replay: Replay, title: str, args: argparse.Namespace) -> int:
         return 0
     from allfives_tui.ui.screens.replay import ReplayApp
 
-    ReplayApp(replay=replay, title=title, reveal_all=args.reveal_all).run()
+    app = ReplayApp(replay=replay, title=title, reveal_all=args.reveal_all)
+    app.run()
+    if app.crash_report is not None:
+        print(app.crash_report, file=sys.stderr)
+        return 1
     return 0

@@ -12,7 +12,6 @@ from __future__ import annotations
 import gc
 import threading
 import time
-import traceback
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -32,6 +31,7 @@ from allfives_tui.table.history import HistoryWriter
 from allfives_tui.table.storage import AutoSaver, GameLock, Settings
 from allfives_tui.table.table import Table, Turn
 from allfives_tui.table.words import Names
+from allfives_tui.ui import crash
 from allfives_tui.ui.screens import HISTORY_CSS, REPLAY_CSS
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.cover import CoverScreen
@@ -119,6 +119,11 @@ class AllFivesApp(App[None]):
         """The id of the finished game last sent to the history (sent once)."""
         self.crash_report: str | None = None
         """After a crash: one line naming where the game is kept and the crash log."""
+        self._set_up_at: tuple[Table, int] | None = None
+        """The table last set up and its action count then (a crash before any move
+        since is not one that ``allfives --continue`` should be advised for)."""
+        self._end_after_crash = False
+        """True after a crash outside tests: the process is ended soon after the app."""
         self.table: Table | None = None
         self.coach: TableCoach | None = None
         """The coach of the game in progress: hints, and the person's moves rated."""
@@ -204,6 +209,7 @@ class AllFivesApp(App[None]):
         self._stop_waiting()
         table.autosave = self._autosave
         self.table = table
+        self._set_up_at = (table, len(table.state.actions))
         # One person sees their tiles throughout; several people at one terminal
         # (hot-seat) see theirs only on their own turn, after a cover.
         self.viewer = None if self.hot_seat else (table.people[0] if table.people else 0)
@@ -618,20 +624,29 @@ class AllFivesApp(App[None]):
         """
         if self.crash_report is None:
             self.crash_report = self._crash_line(error)
+            self._end_after_crash = not self.is_headless
         super()._handle_exception(error)
         self._exit_renderables.clear()  # the traceback is in the log, not on the screen
+
+    def _print_error_renderables(self) -> None:
+        """(Textual, once the terminal is given back.) After a crash, a thread still at
+        work (a computer thinking, a hint) must not keep the process alive: it ends
+        within :data:`~allfives_tui.ui.crash.EXIT_GRACE` seconds."""
+        super()._print_error_renderables()
+        if self._end_after_crash and self.crash_report is not None:
+            crash.end_soon(self.crash_report)
 
     def _crash_line(self, error: BaseException) -> str:
         while isinstance(error, WorkerFailed):  # a computer's worker: what it raised
             error = error.error
-        kind = type(error).__name__
-        what = f"{kind}: {error}" if str(error) else kind
-        what = what.splitlines()[0][:120] if what else kind
-        text = "".join(traceback.format_exception(error))
-        try:
-            log = f"the crash log with the traceback is {storage.write_crash_log(text)}"
-        except OSError as err:
-            log = f"no crash log could be written ({err.strerror or err})"
+        what = crash.describe(error)
+        log = crash.crash_log(error)
+        set_up = self._set_up_at
+        moved = not (
+            set_up is not None
+            and set_up[0] is self.table
+            and set_up[1] == len(set_up[0].state.actions)
+        )
         if self.table is None:
             game = "no game was in progress"
         elif self.saver is None:
@@ -640,6 +655,8 @@ class AllFivesApp(App[None]):
             game = f"the game could not be saved ({self.saver.error})"
         elif self.table.is_over:
             game = f"the finished game is kept in {self.saver.path}"
+        elif not moved:  # it crashed as the game was set up: --continue would again
+            game = f"the game is kept in {self.saver.path}"
         else:
             game = f"the game is kept in {self.saver.path} (allfives --continue resumes it)"
         return f"allfives crashed ({what}): {game}; {log}"

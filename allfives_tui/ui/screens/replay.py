@@ -33,9 +33,11 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, Input, Static
+from textual.worker import WorkerFailed
 
 from allfives_tui.table.replay import NOBODY, Frame, Replay, describe_events
 from allfives_tui.table.storage import ReplayLoadError, read_replay
+from allfives_tui.ui import crash
 from allfives_tui.ui.screens import REPLAY_CSS
 from allfives_tui.ui.screens.game import display_order
 from allfives_tui.ui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
@@ -546,6 +548,27 @@ class ReplayApp(App[None]):
         self._source = title
         self._error = error
         self._path = path
+        self.crash_report: str | None = None
+        """After a crash: one line naming the crash log (the command prints it)."""
+        self._end_after_crash = False
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unhandled error: the traceback goes to a crash log, not the terminal, and
+        the app exits with status 1 (:attr:`crash_report` says where the log is)."""
+        if self.crash_report is None:
+            while isinstance(error, WorkerFailed):
+                error = error.error  # type: ignore[assignment]
+            self.crash_report = crash.crash_line("allfives replay", error)
+            self._end_after_crash = not self.is_headless
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
+
+    def _print_error_renderables(self) -> None:
+        """(Textual, once the terminal is given back.) A crashed replay ends within
+        :data:`~allfives_tui.ui.crash.EXIT_GRACE` seconds, whatever still runs."""
+        super()._print_error_renderables()
+        if self._end_after_crash and self.crash_report is not None:
+            crash.end_soon(self.crash_report)
 
     def get_default_screen(self) -> Screen[None]:
         """A blank screen that ends the app when uncovered."""
