@@ -5,7 +5,8 @@ scores, then the end-of-hand arithmetic: made for sharing and for diffs.
 
 A game still in progress is printed as its player saw it (see
 :meth:`~allfives_tui.table.replay.Replay.private_viewer`): the other hands
-and the boneyard face down. ``reveal_all`` (``--all``) prints everything.
+and the boneyard face down, and its seed (which deals every hand again) is not
+printed. ``reveal_all`` (``--all``) prints everything.
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ def render_text(replay: Replay, *, reveal_all: bool = False) -> str:
         you = ", read as you" if seat == replay.owner else ""
         seats.append(f"{printable(s.name)} ({kind}{you})")
     out.append("Seats: " + ", ".join(seats))
-    if record.seed is not None:
-        out.append(f"Seed: {record.seed}")
+    if record.seed is not None and viewer is None:
+        out.append(f"Seed: {record.seed}")  # it deals every hand: shown only with them
     if viewer == NOBODY:
         out.append("The game is not over: every hand is face down (--all shows them).")
     elif viewer is not None:

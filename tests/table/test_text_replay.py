@@ -137,3 +137,38 @@ def test_passes_and_a_blocked_hand(capsys: pytest.CaptureFixture[str]) -> None:
         "  Scores after hand 4: -30 : 15",
     ]
     assert lines[end + 5].startswith("Hand 5: ")
+
+
+def _seeded(finished: bool) -> str:
+    """A seeded game between a person and a computer, finished or cut after a few moves."""
+    from allfives_tui.table.storage import Settings
+    from allfives_tui.table.table import Table
+
+    table = Table.from_settings(Settings(seed=4242, speed=0.0))
+    moves = 0
+    while not table.is_over and (finished or moves < 3):
+        if table.state.phase.name == "DEAL":
+            table.deal()
+            continue
+        turn = table.turn()
+        assert turn is not None
+        table.act(turn.seat, table.choose(turn) if turn.kind == "computer" else turn.legal[0])
+        moves += 1
+    return table.record().to_json()
+
+
+@pytest.mark.parametrize(
+    ("finished", "reveal", "shown"),
+    [(False, False, False), (False, True, True), (True, False, True)],
+    ids=["in-progress", "in-progress-all", "finished"],
+)
+def test_the_seed_is_printed_only_where_every_hand_may_be_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], finished: bool, reveal: bool, shown: bool
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(_seeded(finished))
+    assert main(["replay", str(path), "--text", *(["--all"] if reveal else [])]) == 0
+    out = capsys.readouterr().out
+    assert ("4242" in out) is shown  # the seed deals every hand again
+    assert ("Seed: 4242" in out.splitlines()) is shown
+    assert ("face down" in out) is not (finished or reveal)
