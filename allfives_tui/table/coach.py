@@ -43,7 +43,9 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from allfives_tui.table.replay import Replay
 from engine import Action, Phase, Play, SeatView, parse_action, to_text
@@ -496,6 +498,65 @@ CACHE_MAX_BYTES = 8 * 1024 * 1024
 """The most bytes the cache keeps."""
 
 
+CACHE_FILE_MAX_BYTES = 4 * 1024 * 1024
+"""The most bytes one cached review may have (larger: damaged, dropped)."""
+
+_STRICT = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class CachedOption(BaseModel):
+    """An :class:`Option` as the cache keeps it."""
+
+    model_config = _STRICT
+
+    action: str = Field(max_length=16)
+    win: float
+    win_se: float
+    points: float
+    points_se: float
+
+
+class CachedRating(BaseModel):
+    """A :class:`Rating` as the cache keeps it."""
+
+    model_config = _STRICT
+
+    index: int = Field(ge=0)
+    hand: int = Field(ge=1)
+    move: int = Field(ge=1)
+    seat: int = Field(ge=0)
+    played: str = Field(max_length=16)
+    best: str = Field(max_length=16)
+    loss: float
+    loss_se: float
+    points_loss: float
+    label: Literal["inaccuracy", "mistake", "blunder"] | None
+    options: tuple[CachedOption, ...] = Field(min_length=1)
+    key: str = Field(max_length=64)
+
+    def rating(self) -> Rating:
+        """The rating kept."""
+        options = tuple(Option(**o.model_dump()) for o in self.options)
+        return Rating(**{**self.model_dump(), "options": options})
+
+
+class CachedReview(BaseModel):
+    """A cache file: a :class:`Review` (:meth:`Review.to_dict`), validated; nothing else."""
+
+    model_config = _STRICT
+
+    seat: int = Field(ge=0)
+    playouts: int = Field(ge=1)
+    version: str = Field(max_length=64)
+    total: int = Field(ge=0)
+    ratings: tuple[CachedRating, ...]
+
+    def review(self) -> Review:
+        """The review kept."""
+        ratings = tuple(r.rating() for r in self.ratings)
+        return Review(self.seat, self.playouts, ratings, self.total, self.version)
+
+
 class AnalysisCache:
     """Finished reviews in a folder, one JSON file each, bounded in count and size.
 
@@ -519,14 +580,23 @@ class AnalysisCache:
         return self.folder / f"{key}.json"
 
     def get(self, key: str) -> Review | None:
-        """The review stored under ``key``, or ``None``."""
+        """The review stored under ``key``, or ``None``.
+
+        The file is read with :func:`~allfives_tui.table.storage.read_small_file`
+        (at most :data:`CACHE_FILE_MAX_BYTES`; a pipe, a device or a link to one
+        is refused, never waited on) and validated by :class:`CachedReview`. Any
+        failure but a missing file drops the entry. It may take a while: call it
+        off the UI thread.
+        """
+        from allfives_tui.table.storage import read_small_file
+
         path = self._path(key)
         try:
-            text = path.read_text(encoding="utf-8")
-            found = Review.from_dict(json.loads(text))
+            data = read_small_file(path, CACHE_FILE_MAX_BYTES)
+            found = CachedReview.model_validate_json(data).review()
         except FileNotFoundError:
             return None
-        except (OSError, ValueError, KeyError, TypeError):
+        except Exception:  # RecursionError and MemoryError included: a damaged entry
             with contextlib.suppress(OSError):
                 path.unlink()
             return None
@@ -548,8 +618,11 @@ class AnalysisCache:
 
     def trim(self) -> None:
         """Drop the least recently used reviews beyond the bounds."""
+        files = []
         try:
-            files = [(p.stat(), p) for p in self.folder.glob("*.json")]
+            for path in self.folder.glob("*.json"):
+                with contextlib.suppress(OSError):
+                    files.append((path.lstat(), path))
         except OSError:
             return
         files.sort(key=lambda sp: sp[0].st_mtime, reverse=True)

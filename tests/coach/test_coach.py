@@ -211,6 +211,30 @@ def test_the_cache_keeps_reviews_bounded_and_drops_what_it_cannot_trust(
     assert "ratings" not in record.to_json()
 
 
+def test_a_cache_file_must_be_a_review_and_nothing_else(tmp_path: Path) -> None:
+    record = short_game()
+    found = review(record, 0, 4)
+    cache = AnalysisCache(tmp_path / "analysis")
+    cache.put("good", found)
+    good = json.loads((tmp_path / "analysis" / "good.json").read_text())
+    damaged = {
+        "extra": {**good, "note": "hi"},
+        "extra-in-a-rating": {**good, "ratings": [{**good["ratings"][0], "x": 1}]},
+        "text-for-a-number": {**good, "ratings": [{**good["ratings"][0], "loss": "x"}]},
+        "a-number-as-text": {**good, "seat": "0"},
+        "an-unknown-label": {**good, "ratings": [{**good["ratings"][0], "label": "oops"}]},
+    }
+    for key, data in damaged.items():
+        path = tmp_path / "analysis" / f"{key}.json"
+        path.write_text(json.dumps(data))
+        assert cache.get(key) is None, key
+        assert not path.exists(), key
+    big = tmp_path / "analysis" / "big.json"
+    big.write_text(" " * (coach.CACHE_FILE_MAX_BYTES + 1) + json.dumps(good))
+    assert cache.get("big") is None and not big.exists()
+    assert cache.get("good") == found
+
+
 def _collect(analyst: Analyst, tag: str, total: int, timeout: float) -> list[Rating]:
     got: list[Rating] = []
     done = -1

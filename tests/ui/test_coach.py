@@ -3,10 +3,17 @@ report, and the replay's analysis pane (Pilot, real processes, real files)."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
+import stat
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import ProgressBar
 
@@ -30,8 +37,10 @@ SIZE = (100, 30)
 
 
 async def _until(pilot: Pilot[None], done: object, timeout: float = 600) -> None:
+    """Wait (at most ``timeout`` s) until ``done()``; fail at once if the app has ended."""
     deadline = time.monotonic() + timeout
     while not done() and time.monotonic() < deadline:  # type: ignore[operator]
+        assert pilot.app.is_running, "the app ended"
         await pilot.pause(0.1)
     assert done(), "timed out"  # type: ignore[operator]
 
@@ -63,12 +72,13 @@ async def test_the_replay_pane_rates_in_the_background_and_caches(data_dir: Path
         assert not pane.display and screen.query_one("#replay-side").display
     files = list((data_dir / coach.CACHE_FOLDER).glob("*.json"))
     assert len(files) == 1 and files[0].stem == coach.record_key(record, 0, coach.RATING_PLAYOUTS)
-    # opened again: from the cache at once, no process
+    # opened again: from the cache (read in a thread), no process
     again = ReplayApp(replay=record)
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("a")
         pane = again.screen.query_one(AnalysisPane)
+        await _until(pilot, lambda: pane.complete, timeout=30)
         assert pane.from_cache and pane.complete and pane._analyst is None
         assert pane.review is not None and pane.review.ratings == expected.ratings
 
@@ -255,3 +265,62 @@ async def _report_ready(pilot: Pilot[object]) -> None:
 def test_report_snapshot(snap_compare: Any) -> None:
     app = AllFivesApp(Settings(speed=0.0), resume=short_game(), speed=0.0, autosave=False)
     assert snap_compare(app, terminal_size=(100, 30), run_before=_report_ready)
+
+
+# -- a damaged cache -----------------------------------------------------------------
+
+
+def _wrong_type(path: Path, record: Any) -> None:
+    """A well-formed review but for one rating's ``loss``, a string."""
+    found = coach.decisions(record, 0)
+    rated = coach.rate(found[0], 4)
+    data = coach.Review(0, coach.RATING_PLAYOUTS, (rated,), len(found)).to_dict()
+    data["ratings"][0]["loss"] = "x"
+    path.write_text(json.dumps(data))
+
+
+DAMAGES: dict[str, Callable[[Path, Any], object]] = {
+    "nested 100,000 deep": lambda path, _: path.write_text("[" * 100_000 + "]" * 100_000),
+    "a loss that is text": _wrong_type,
+    "a link to /dev/zero": lambda path, _: path.symlink_to("/dev/zero"),
+    "a named pipe": lambda path, _: os.mkfifo(path),
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGES))
+async def test_a_damaged_cache_entry_is_rated_again_and_the_app_quits(
+    data_dir: Path, damage: str
+) -> None:
+    record = short_game().truncated(8)
+    expected = coach.review(record, 0)
+    assert expected.total >= 2
+    folder = data_dir / coach.CACHE_FOLDER
+    folder.mkdir(parents=True)
+    path = folder / f"{coach.record_key(record, 0, coach.RATING_PLAYOUTS)}.json"
+    DAMAGES[damage](path, record)
+    finished, rescued = threading.Event(), threading.Event()
+
+    def rescue() -> None:
+        """A UI thread stuck opening the pipe (it is still there) is let go, and it shows."""
+        if not finished.wait(30) and stat.S_ISFIFO(path.lstat().st_mode):
+            rescued.set()
+            with contextlib.suppress(OSError):
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+
+    threading.Thread(target=rescue, daemon=True).start()
+    app = ReplayApp(replay=record)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(AnalysisPane)
+        await pilot.press("a")
+        await _until(pilot, lambda: pane.complete and path.is_file(), timeout=300)
+        assert not pane.from_cache and pane.error is None
+        assert pane.review is not None and pane.review.ratings == expected.ratings
+        assert f"accuracy {expected.accuracy:.1f}" in screen_text(app)
+        await pilot.press("q")
+        await _until(pilot, lambda: app.return_code is not None or not app.is_running, 10)
+        assert app.return_code == 0
+    finished.set()
+    assert not rescued.is_set(), "the app waited on the pipe"
+    # the entry made again is a good one
+    assert coach.AnalysisCache(folder).get(path.stem) == expected

@@ -4,21 +4,24 @@
 background (the coach's :class:`~allfives_tui.table.coach.Analyst` process),
 with a progress bar, from each mover's view at the time (never the hands the
 replay shows face up). A finished review is kept in the data folder's cache
-(:class:`~allfives_tui.table.coach.AnalysisCache`) and read from there the
-next time; the record is never written. The replay screen tells the pane
+(:class:`~allfives_tui.table.coach.AnalysisCache`) and read from there, in a
+thread, the next time; the record is never written. The replay screen tells the pane
 which step is on show (:meth:`AnalysisPane.show_step`) and the pane shows that
 decision's rating.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import ProgressBar, Static
+from textual.worker import get_current_worker
 
 from allfives_tui.table import coach
 from allfives_tui.table.coach import (
@@ -193,26 +196,46 @@ class AnalysisPane(Vertical):
         self._refresh_pane()
 
     def start(self) -> None:
-        """Rate the seat's decisions: from the cache if they are there, else in the
-        background process."""
+        """Rate the seat's decisions: from the cache if they are there (looked up in a
+        thread: the file may be slow or damaged), else in the background process."""
         if self.started or self.seat is None or self.error is not None:
             self._refresh_pane()
             return
-        record = self.replay.record
-        self._key = coach.record_key(record, self.seat, self.playouts)
-        cache = self.cache if self.cache is not None else coach.default_cache()
-        self.cache = cache
-        found = cache.get(self._key)
-        if found is not None and found.total == self.total:
+        self._key = coach.record_key(self.replay.record, self.seat, self.playouts)
+        self.cache = self.cache if self.cache is not None else coach.default_cache()
+        self._set_review(Review(self.seat, self.playouts, (), self.total))
+        self._look_up(self.cache, self._key)
+
+    @work(thread=True, exclusive=True, group="analysis-cache", exit_on_error=False)
+    def _look_up(self, cache: AnalysisCache, key: str) -> None:
+        """Read the cache off the UI thread; the pane goes on in :meth:`_looked_up`."""
+        try:
+            found = cache.get(key)
+        except Exception:  # a miss, whatever went wrong: the review is made again
+            found = None
+        if not get_current_worker().is_cancelled:
+            with contextlib.suppress(RuntimeError):  # the app has gone meanwhile
+                self.app.call_from_thread(self._looked_up, found)
+
+    def _looked_up(self, found: Review | None) -> None:
+        """The cache's answer: its review, or rate the decisions in the background."""
+        if not self.is_mounted or self.seat is None or self._analyst is not None:
+            return
+        if found is not None and found.seat == self.seat and found.total == self.total:
             self.from_cache = True
             self._set_review(found)
             return
-        self._set_review(Review(self.seat, self.playouts, (), self.total))
         if not self.total:
             return
         self._analyst = Analyst(self.playouts)
-        self._analyst.submit(self._key, record, self.seat)
+        self._analyst.submit(self._key, self.replay.record, self.seat)
         self._timer = self.set_interval(POLL_SECONDS, self._poll)
+
+    @work(thread=True, group="analysis-cache-put", exit_on_error=False)
+    def _keep(self, cache: AnalysisCache, key: str, review: Review) -> None:
+        """Keep a finished review in the cache, off the UI thread."""
+        with contextlib.suppress(Exception):
+            cache.put(key, review)
 
     def _poll(self) -> None:
         analyst = self._analyst
@@ -237,7 +260,7 @@ class AnalysisPane(Vertical):
             self._timer.stop()
             self._timer = None
         if self.review is not None and self.review.complete and self.cache is not None:
-            self.cache.put(self._key, self.review)
+            self._keep(self.cache, self._key, self.review)
         if self._analyst is not None:
             self._analyst.close()
             self._analyst = None
