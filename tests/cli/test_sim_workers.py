@@ -81,3 +81,48 @@ def test_kill_9_of_sim_leaves_no_worker(tmp_path: Path) -> None:
                 os.kill(pid, signal.SIGKILL)
         if sim.stderr is not None:
             sim.stderr.close()
+
+
+WATCHED = """
+import multiprocessing, sys, threading
+from engine.match import _exit_when_gone
+
+def work() -> None:
+    # only the sentinel watch, no parent-death signal: the fallback on its own
+    parent = multiprocessing.parent_process()
+    threading.Thread(target=_exit_when_gone, args=(parent,), daemon=True).start()
+    while True:
+        sum(range(1000))
+
+if __name__ == "__main__":
+    worker = multiprocessing.get_context("fork").Process(target=work)
+    worker.start()
+    print(worker.pid, flush=True)
+    worker.join()
+"""
+
+
+def test_the_parent_watch_alone_ends_a_computing_worker(tmp_path: Path) -> None:
+    script = tmp_path / "watched.py"
+    script.write_text(WATCHED)
+    root = Path(__file__).resolve().parents[2]
+    parent = subprocess.Popen(
+        [sys.executable, str(script)], cwd=root, stdout=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    worker = 0
+    try:
+        assert parent.stdout is not None
+        worker = int(parent.stdout.readline())
+        assert _alive(worker)
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(timeout=10)
+        assert _wait_for(lambda: not _alive(worker), 5), "the worker outlived its parent"
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
+        if worker and _alive(worker):
+            os.kill(worker, signal.SIGKILL)
+        if parent.stdout is not None:
+            parent.stdout.close()
