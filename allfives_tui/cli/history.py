@@ -5,8 +5,10 @@ first. ``allfives history import FILE_OR_FOLDER ...`` adds saved records
 (ctrl+s copies, old ``current.json`` files; a folder's ``*.json`` files),
 skipping duplicates (the same game id, or an earlier save of a stored game;
 a later save of a stored game replaces it);
-a file that is no sound record gets one line, ``allfives: FILE: problem``, and
-the command exits 2 after importing the rest. No Textual is loaded.
+a file that is no sound record (or that the history cannot take: a seed or a
+target out of range) gets one line, ``allfives: FILE: problem``, and the command
+exits 2 after importing the rest; an empty path is refused before anything is
+imported. No Textual is loaded.
 """
 
 from __future__ import annotations
@@ -16,7 +18,13 @@ import json
 import sys
 from pathlib import Path
 
-from allfives_tui.table.history import GameSummary, History, HistoryError, history_path
+from allfives_tui.table.history import (
+    GameSummary,
+    History,
+    HistoryError,
+    history_path,
+    quoted,
+)
 from allfives_tui.table.storage import load_settings
 from allfives_tui.table.words import one_line, printable
 from engine.errors import RecordError
@@ -111,15 +119,24 @@ def _files(paths: list[str]) -> tuple[list[Path], list[str]]:
             try:
                 files.extend(sorted(p for p in path.glob("*.json") if not p.is_dir()))
             except OSError as err:
-                bad.append(f"{PROG}: {printable(text)}: cannot read the folder: "
+                bad.append(f"{PROG}: {quoted(text)}: cannot read the folder: "
                            f"{err.strerror or err}")
         else:
             files.append(path)
     return files, bad
 
 
+def _why(err: Exception) -> str:
+    """An unexpected failure in one line."""
+    return one_line(str(err)) if isinstance(err, HistoryError) else (
+        f"cannot be added to the history: {type(err).__name__}: {quoted(one_line(str(err)))}"
+    )
+
+
 def import_paths(paths: list[str]) -> int:
     """Import records; 0 when every file was a record, else 2."""
+    if any(not text for text in paths):
+        return _fail("history import: an empty path names no file nor folder")
     files, problems = _files(paths)
     for line in problems:
         print(line, file=sys.stderr)
@@ -130,18 +147,27 @@ def import_paths(paths: list[str]) -> int:
             if history.notice:
                 print(f"{PROG}: {history.notice}", file=sys.stderr)
             for file in files:
+                name = quoted(str(file))
                 try:
                     game = load_game(file)
                 except RecordError as err:
-                    print(f"{PROG}: {printable(str(file))}: {one_line(str(err))}", file=sys.stderr)
+                    print(f"{PROG}: {name}: {one_line(str(err))}", file=sys.stderr)
+                    bad += 1
+                    continue
+                except Exception as err:  # one line a file, never a traceback
+                    print(f"{PROG}: {name}: not a game record: {_why(err)}", file=sys.stderr)
                     bad += 1
                     continue
                 if not game.record.hands:
-                    print(f"{PROG}: {printable(str(file))}: the record holds no hands",
-                          file=sys.stderr)
+                    print(f"{PROG}: {name}: the record holds no hands", file=sys.stderr)
                     bad += 1
                     continue
-                outcome = history.import_game(game).outcome
+                try:
+                    outcome = history.import_game(game).outcome
+                except Exception as err:  # one line a file, never a traceback
+                    print(f"{PROG}: {name}: {_why(err)}", file=sys.stderr)
+                    bad += 1
+                    continue
                 if outcome == "added":
                     added += 1
                 elif outcome == "extended":

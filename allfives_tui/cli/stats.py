@@ -29,8 +29,8 @@ def _fail(message: str) -> int:
 
 def filters_of(args: argparse.Namespace) -> Filters:
     """The filters the options ask for; ``ValueError`` for a date that is not one."""
-    since = parse_day(args.since) if args.since else None
-    until = parse_day(args.until) if args.until else None
+    since = None if args.since is None else parse_day(args.since)
+    until = None if args.until is None else parse_day(args.until)
     if since and until and since > until:
         raise ValueError(f"--since {since} is after --until {until}")
     return Filters(level=args.level, players=args.players, since=since, until=until)

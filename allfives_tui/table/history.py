@@ -33,11 +33,13 @@ from pathlib import Path
 from typing import Literal
 
 from allfives_tui.table.storage import data_dir
-from allfives_tui.table.words import one_line
+from allfives_tui.table.words import one_line, printable
 from engine import GameOver, HandOver, Placed
-from engine.errors import RecordError
+from engine.errors import RecordError, shown
 from engine.files import atomic_write
 from engine.record import GameRecord, LoadedGame, parse_game
+from engine.rng import SEED_LIMIT
+from engine.rules import MAX_TARGET
 
 DB_NAME = "history.sqlite"
 UNRECORDED = "unrecorded"
@@ -163,6 +165,16 @@ MIGRATIONS: tuple[Migration, ...] = (_to_v1, _to_v2, _to_v3)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``; the last gives
 :data:`SCHEMA_VERSION`. A new version appends one step, never edits an old one."""
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def quoted(value: object, most: int = 80) -> str:
+    """``value`` as an error line quotes it, in at most about ``most`` characters: text
+    (a file's name) as it is but printable, anything else as :func:`~engine.errors.shown`
+    shows it."""
+    if not isinstance(value, str):
+        return shown(value, most)
+    text = printable(value)
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 class HistoryError(ValueError):
@@ -446,6 +458,22 @@ class PlayerGame:
 # -- the database -----------------------------------------------------------------------
 
 
+def _check_numbers(record: GameRecord) -> None:
+    """Refuse (:class:`HistoryError`) a seed or target the history cannot keep (the
+    engine refuses them too; a record changed without validation may still hold one)."""
+    seed = record.seed
+    if seed is not None and not 0 <= seed < SEED_LIMIT:
+        raise HistoryError(
+            f"the seed {quoted(seed)} is out of range: a seed is a whole number "
+            f"from 0 to {SEED_LIMIT - 1}"
+        )
+    target = record.rules.target
+    if not 0 < target <= MAX_TARGET:
+        raise HistoryError(
+            f"the target {quoted(target)} is out of range: at most {MAX_TARGET:,} points"
+        )
+
+
 def _is_corrupt(err: sqlite3.Error) -> bool:
     name = getattr(err, "sqlite_errorname", "")
     if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
@@ -457,7 +485,9 @@ def _is_corrupt(err: sqlite3.Error) -> bool:
 def _reason(err: BaseException) -> str:
     if isinstance(err, OSError):
         return one_line(err.strerror or str(err))
-    return one_line(str(err))
+    if isinstance(err, (HistoryError, sqlite3.Error, RecordError)):
+        return one_line(str(err))
+    return f"unexpected {type(err).__name__}: {quoted(one_line(str(err)))}"
 
 
 def _stamp(now: datetime | None = None) -> str:
@@ -509,6 +539,7 @@ class History:
         self.notice: str | None = None
         """Set when a damaged database was set aside on opening."""
         self._migrations = tuple(migrations)
+        self._identity: tuple[int, int] | None = None
         try:
             self.conn = self._open(readonly)
         except _SetAside as aside:
@@ -526,6 +557,20 @@ class History:
             raise HistoryError(
                 f"the history {self.path} cannot be opened: {_reason(err)}"
             ) from None
+        self._identity = self._file()
+
+    def _file(self) -> tuple[int, int] | None:
+        """The device and inode of the file at :attr:`path` (``None`` if there is none)."""
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return None
+        return (info.st_dev, info.st_ino)
+
+    def is_current(self) -> bool:
+        """True while the file at :attr:`path` is the one opened (not removed, moved
+        away or replaced since)."""
+        return self._identity is not None and self._file() == self._identity
 
     @property
     def version(self) -> int:
@@ -630,6 +675,7 @@ class History:
         """
         loaded = game if isinstance(game, LoadedGame) else LoadedGame(game, tuple(game.steps()))
         record = loaded.record
+        _check_numbers(record)
         now = now or datetime.now(UTC)
         row = self.conn.execute(
             "SELECT id, actions FROM games WHERE game_id = ?", (record.game_id,)
@@ -901,27 +947,39 @@ class Recorder:
         way earlier are added too (and their files removed).
         """
         record = game.record if isinstance(game, LoadedGame) else game
+        lines: list[str] = []
         for attempt in (1, 2):
-            notice = None
             try:
+                if self._history is not None and not self._history.is_current():
+                    self.close()
+                    lines.append(self._gone())
                 if self._history is None:
                     self._history = History(self.path)
-                    notice = self._history.notice
+                    if self._history.notice:
+                        lines.append(self._history.notice)
                 self._history.record(game, now=now)
                 _add_unrecorded(self._history, self.path.parent, now)
-                return RecordOutcome(True, notice)
-            except (HistoryError, sqlite3.Error, OSError, RecordError) as err:
+                return RecordOutcome(True, " ".join(lines) or None)
+            except Exception as err:  # whatever it is, the game is kept
                 self.close()
                 if attempt == 1 and isinstance(err, sqlite3.Error) and _is_corrupt(err):
                     continue  # opened again, the damaged database is set aside
                 return self._keep(record, err)
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def _gone(self) -> str:
+        """The line for a database file that was removed or replaced since it was opened."""
+        if os.path.lexists(self.path):
+            return (f"The game history {self.path} was replaced while allfives ran: "
+                    "this game is recorded in the one there now.")
+        return (f"The game history {self.path} was removed while allfives ran: "
+                "a new history starts with this game.")
+
     def _keep(self, record: GameRecord, err: BaseException) -> RecordOutcome:
         why = _reason(err)
         try:
             kept = keep_unrecorded(record, self.path.parent)
-        except OSError as save:
+        except Exception as save:
             return RecordOutcome(
                 False,
                 f"The game could not be added to the history ({why}) nor kept as a file "
@@ -969,8 +1027,34 @@ def _add_unrecorded(history: History, folder: Path, now: datetime | None) -> Non
             loaded = parse_game(file.read_bytes())
             history.record(loaded, now=now)
             file.unlink()
-        except (RecordError, OSError, sqlite3.Error):
+        except Exception:  # left waiting: history import says what is wrong with it
             continue
+
+
+def _keep_bytes(data: bytes | None, err: Exception, folder: Path) -> RecordOutcome:
+    """What is left when a game could not even be read to record it: its file's bytes
+    (if there are any) kept in the unrecorded folder, and the line that says so."""
+    why = _reason(err)
+    if data is None:
+        return RecordOutcome(False, f"The game could not be added to the history ({why}).")
+    path = unrecorded_folder(folder) / f"saved-{hashlib.sha256(data).hexdigest()[:16]}.json"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = path.with_name(f".{path.name}.part")
+        part.write_bytes(data)
+        os.replace(part, path)
+    except OSError as save:
+        return RecordOutcome(
+            False,
+            f"The game could not be added to the history ({why}) nor kept as a file "
+            f"({_reason(save)}).",
+        )
+    return RecordOutcome(
+        False,
+        f"The game could not be added to the history ({why}); it is kept in {path} "
+        "(allfives history import adds it).",
+        path,
+    )
 
 
 def game_in(data: bytes) -> LoadedGame | None:
@@ -1013,14 +1097,19 @@ class HistoryWriter:
     def submit_bytes(self, data: bytes) -> Future[RecordOutcome | None]:
         """Queue the game in a record file's bytes (a ``current.json`` about to be
         replaced); nothing is recorded when they hold no game (see :func:`game_in`)."""
-        self._last = self._pool.submit(self._run, lambda: game_in(data))
+        self._last = self._pool.submit(self._run, lambda: game_in(data), data)
         return self._last
 
-    def _run(self, read: Callable[[], GameRecord | LoadedGame | None]) -> RecordOutcome | None:
-        game = read()
-        if game is None:
-            return None
-        outcome = self._recorder.record(game, now=self.clock())
+    def _run(
+        self, read: Callable[[], GameRecord | LoadedGame | None], data: bytes | None = None
+    ) -> RecordOutcome | None:
+        try:
+            game = read()
+            if game is None:
+                return None
+            outcome = self._recorder.record(game, now=self.clock())
+        except Exception as err:  # never lost without a word
+            outcome = _keep_bytes(data, err, self._recorder.path.parent)
         if outcome.line and self.report is not None:
             with contextlib.suppress(Exception):
                 self.report(outcome.line)

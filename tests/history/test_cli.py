@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -128,6 +129,14 @@ def test_bad_stats_options_get_one_line_and_exit_2(
     assert message in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize("argv", [["--since", ""], ["--until", " "], ["--json", "--since", ""]])
+def test_an_empty_date_is_refused_in_one_line(argv: list[str], filled: Path) -> None:
+    done = _run("stats", *argv, data=filled)
+    assert done.returncode == 2
+    assert done.stderr == "allfives: '' is not a date: write it like 2026-03-31\n"
+    assert done.stdout == ""
+
+
 def test_no_history_yet(data_dir: Path) -> None:
     for argv in (["stats"], ["history"]):
         done = _run(*argv, data=data_dir)
@@ -209,3 +218,57 @@ def test_sim_never_records(data_dir: Path) -> None:
     done = _run("sim", "greedy", "random", "-n", "2", "-w", "1", "--quiet", data=data_dir)
     assert done.returncode == 0, done.stderr
     assert not history_path().exists()
+
+
+def test_an_empty_import_path_is_refused_and_nothing_is_imported(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    here = tmp_path / "here"
+    here.mkdir()
+    (here / "game.json").write_text(play(SEATS, 1).to_json())
+    env = {**os.environ, "ALLFIVES_DATA_DIR": str(data_dir), "PYTHONPATH": str(ROOT)}
+    for argv in (["history", "import", ""], ["history", "import", str(here / "game.json"), ""]):
+        done = subprocess.run(
+            [sys.executable, "-m", "allfives_tui", *argv],
+            capture_output=True, text=True, cwd=here, env=env, timeout=120, check=False,
+        )
+        assert done.returncode == 2
+        assert done.stderr == "allfives: history import: an empty path names no file nor folder\n"
+        assert done.stdout == ""
+        assert not history_path().exists()
+
+
+def _out_of_range(**change: int) -> str:
+    """A sound record's JSON with ``seed`` or ``target`` replaced."""
+    data = json.loads(play(SEATS, 2).to_json())
+    if "seed" in change:
+        data["seed"] = change["seed"]
+    if "target" in change:
+        data["rules"]["target"] = change["target"]
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"seed": 1180591620717411303424}, {"seed": 2**63}, {"seed": -1}, {"target": 10**40},
+     {"target": 10**5}, {"seed": 10**300}],
+    ids=["seed-2**70", "seed-2**63", "seed-minus-1", "target-10**40", "target-10**5",
+         "seed-10**300"],
+)
+def test_importing_a_seed_or_target_out_of_range_says_so_in_one_line(
+    data_dir: Path, tmp_path: Path, change: dict[str, int]
+) -> None:
+    bad = tmp_path / "big.json"
+    bad.write_text(_out_of_range(**change))
+    good = tmp_path / "good.json"
+    good.write_text(play(SEATS, 3).to_json())
+    done = _run("history", "import", str(bad), str(good), data=data_dir)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(f"allfives: {bad}: ")
+    assert max(len(number) for number in re.findall(r"[0-9]+", line)) <= 80
+    assert ("seed" if "seed" in change else "target") in line
+    assert done.stdout == "Added 1 game, skipped 0 already in the history, 1 could not be read.\n"
+    with History() as h:
+        assert h.count() == 1

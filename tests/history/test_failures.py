@@ -134,3 +134,65 @@ def test_the_writer_records_off_the_calling_thread_in_order_and_reports_lines(
     writer.submit(play(SEATS, 9))
     writer.close()
     assert len(lines) == 1 and "kept in" in lines[0]
+
+
+def test_a_history_removed_while_allfives_runs_is_started_again_with_the_next_game(
+    data_dir: Path,
+) -> None:
+    lines: list[str] = []
+    writer = HistoryWriter(report=lines.append)
+    first, second, third = (play(SEATS, s) for s in (21, 22, 23))
+    writer.submit(first)
+    writer.flush()
+    files = sorted(data_dir.glob("history.sqlite*"))
+    assert files and lines == []
+    for file in files:  # rm history.sqlite*, with the database open
+        file.unlink()
+    writer.submit(second)
+    writer.flush()
+    writer.submit(third)
+    writer.close()
+    assert lines == [
+        f"The game history {history_path()} was removed while allfives ran: "
+        "a new history starts with this game."
+    ]
+    with History() as history:
+        assert {g.game_id for g in history.games()} == {second.game_id, third.game_id}
+
+
+def test_a_recorder_keeps_the_game_on_any_failure_and_says_so_in_one_line(
+    data_dir: Path,
+) -> None:
+    record = play(SEATS, 31)
+    broken = record.model_copy(update={"seats": record.seats[:1]})  # no seat row for seat 1
+    lines: list[str] = []
+    writer = HistoryWriter(report=lines.append)
+    writer.submit(broken)
+    writer.close()
+    kept = data_dir / "unrecorded" / f"{record.game_id}.json"
+    assert lines == [
+        "The game could not be added to the history (unexpected IndexError: tuple index out "
+        f"of range); it is kept in {kept} (allfives history import adds it)."
+    ]
+    assert kept.read_text() == broken.to_json()
+    with History() as history:
+        assert history.count() == 0  # nothing half-written
+
+
+@pytest.mark.parametrize("seed", [2**63, 1180591620717411303424, -1])
+def test_a_seed_the_history_cannot_hold_keeps_the_game_as_a_file(
+    data_dir: Path, seed: int
+) -> None:
+    record = play(SEATS, 32).model_copy(update={"seed": seed})
+    lines: list[str] = []
+    writer = HistoryWriter(report=lines.append)
+    writer.submit(record)
+    writer.submit(play(SEATS, 33))  # the next game is recorded; the kept one waits
+    writer.close()
+    kept = data_dir / "unrecorded" / f"{record.game_id}.json"
+    assert len(lines) == 1 and "\n" not in lines[0]
+    assert lines[0].startswith(f"The game could not be added to the history (the seed {seed} ")
+    assert lines[0].endswith(f"it is kept in {kept} (allfives history import adds it).")
+    assert kept.exists()
+    with History() as history:
+        assert history.count() == 1
