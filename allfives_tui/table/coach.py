@@ -339,7 +339,8 @@ def _se(xs: Sequence[float]) -> float:
 def hint(
     view: SeatView, *, playouts: int = HINT_PLAYOUTS, budget: float = HINT_BUDGET
 ) -> tuple[ActionValue, ...]:
-    """The seat's legal actions valued for a hint, best first (at most ``budget`` CPU s).
+    """The seat's legal actions valued for a hint, best first as shown
+    (:func:`shown_order`), in at most ``budget`` CPU seconds of the calling thread.
 
     A single legal action is returned at once, unvalued search aside.
     """
@@ -351,7 +352,14 @@ def hint(
         search.run(playouts=playouts * len(legal), budget=budget)
     else:
         search.run(playouts=1)
-    return search.values()
+    return shown_order(search.values())
+
+
+def shown_order(values: Sequence[ActionValue]) -> tuple[ActionValue, ...]:
+    """``values`` in the order a hint shows them: by the win chance shown (whole per
+    cent), then by the expected points shown (one decimal), both highest first; the
+    search's order among options shown alike."""
+    return tuple(sorted(values, key=lambda v: (-round(100 * v.win), -round(v.points, 1))))
 
 
 def hint_target(value: ActionValue) -> tuple[str, str | None]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
+from allfives_tui.table.coach import shown_order
 from engine import to_text
 from engine.players.evaluate import ActionValue
 
@@ -21,14 +22,16 @@ TOP = 3
 
 
 def hint_text(values: Sequence[ActionValue], *, thinking: bool = False) -> Text:
-    """The panel's text: a title, then the best options (the first marked)."""
+    """The panel's text: a title, then the best options in the order shown (by win
+    chance, then expected points: :func:`~allfives_tui.table.coach.shown_order`), the
+    first marked."""
     text = Text()
     if thinking:
         text.append("Hint: thinking…", style="bold")
         return text
     text.append("Hint", style="bold")
     text.append("  win · points", style="dim")
-    for rank, value in enumerate(values[:TOP]):
+    for rank, value in enumerate(shown_order(values)[:TOP]):
         mark = "▶ " if rank == 0 else "  "
         points = f"{value.points:+.1f}"
         line = f"\n{mark}{to_text(value.action):<7} {100 * value.win:3.0f}% · {points}"
