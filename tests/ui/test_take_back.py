@@ -104,3 +104,36 @@ async def test_no_take_backs_in_hot_seat_games() -> None:
         assert screen.check_action("take_back", ()) is False
         text = screen_text(app)
         assert "? Help" in text and "Undo" not in text
+
+
+async def test_a_take_back_removes_the_lines_of_the_moves_taken_back_from_the_log() -> None:
+    settings = Settings(players=2, seed=21, speed=0.0, levels=["greedy"] * 3)
+    app = AllFivesApp(settings, start=True, speed=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _first_turn_of_a_hand(pilot, app)
+        log = screen.query_one(EventLog)
+        first = list(log._texts)
+        await take_a_turn(pilot, screen)
+        await settle(pilot)
+        second = list(log._texts)
+        assert len(second) > len(first) + 1  # your move and North's reply
+        await take_a_turn(pilot, screen)
+        await settle(pilot)
+        assert len(log._texts) > len(second)
+        # back one move: the log is as it was before it, and says so
+        await pilot.press("u")
+        await pilot.pause()
+        note = "You take back your last move."
+        assert list(log._texts) == [*second, note]
+        # back one more: that note goes with the moves after it
+        await pilot.press("u")
+        await pilot.pause()
+        assert list(log._texts) == [*first, note]
+        # what is drawn is what is kept (wrapped at the log's width)
+        await pilot.pause()
+        assert " ".join(strip.text.strip() for strip in log.lines) == " ".join([*first, note])
+        assert screen_text(app).count("take back your last") == 1
+        # and the game goes on, logged from there
+        await take_a_turn(pilot, screen)
+        await settle(pilot)
+        assert list(log._texts)[: len(first) + 1] == [*first, note]

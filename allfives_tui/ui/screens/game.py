@@ -139,6 +139,8 @@ class GameScreen(Screen[None]):
         self._prompt = ""
         self._render_pending = False
         self._shown = False
+        self._hand_lines = 0
+        """How many of the log's event lines are of the table's hand events."""
         self.set_reactive(GameScreen.state, table.state)
 
     # -- composition -------------------------------------------------------
@@ -194,16 +196,19 @@ class GameScreen(Screen[None]):
         elif self.table.state.phase is Phase.PLAY and self.table.state.layout.is_empty:
             self.last_tile = None
         self.query_one(EventLog).add_events(events, self.table.words(self.viewer))
+        self._hand_lines = len(self.table.hand_events)
 
     def taken_back(self) -> None:
-        """The App took a move back: the log says so and the table shows as it was then."""
+        """The App took a move back: the log loses the lines of the moves taken back and
+        says so, and the table shows as it was then."""
         placed = [e for e in self.table.hand_events if isinstance(e, Placed)]
         self.last_tile = placed[-1].tile if placed else None
+        log = self.query_one(EventLog)
+        log.drop_last_events(self._hand_lines - len(self.table.hand_events))
+        self._hand_lines = len(self.table.hand_events)
         if self.viewer is not None:
             names, seat = self.table.words(self.viewer), self.viewer
-            self.query_one(EventLog).write_text(
-                f"{names.says(seat, 'takes')} back {names.possessive(seat)} last move."
-            )
+            log.write_text(f"{names.says(seat, 'takes')} back {names.possessive(seat)} last move.")
         self.state = self.table.state
 
     def watch_viewer(self) -> None:

@@ -41,6 +41,8 @@ class EventLog(RichLog, can_focus=False):
         )
         self._texts: deque[str] = deque(maxlen=self.MAX_LINES)
         """Every entry as written (unwrapped), to wrap again at a new width."""
+        self._of_events: deque[bool] = deque(maxlen=self.MAX_LINES)
+        """For each entry: True when it tells an event (:meth:`add_events`)."""
         self._wrapped_at = 0
         """The width the lines on show were wrapped at."""
 
@@ -57,11 +59,13 @@ class EventLog(RichLog, can_focus=False):
         if not self._size_known:
             # written once the log knows its width, scrolled then
             self._texts.extend(lines)
+            self._of_events.extend(True for _ in lines)
             for line in lines:
                 self.write(line)
             return
         self._wrap_if_resized()  # the lines so far, before these are added
         self._texts.extend(lines)
+        self._of_events.extend(True for _ in lines)
         for line in lines:
             self.write(line, width=self._wrap_width(), scroll_end=False)
         if self.auto_scroll:
@@ -69,6 +73,7 @@ class EventLog(RichLog, can_focus=False):
 
     def write_text(self, text: str) -> None:
         """Append one line of ``text`` (wrapped again, like every entry, on a resize)."""
+        self._of_events.append(False)
         if self._size_known:
             self._wrap_if_resized()
             self._texts.append(text)
@@ -77,9 +82,29 @@ class EventLog(RichLog, can_focus=False):
             self._texts.append(text)
             self.write(text)
 
+    def drop_last_events(self, count: int) -> None:
+        """Remove the last ``count`` event lines, and the other entries written after the
+        first of them (the log as it was before those events)."""
+        if count <= 0:
+            return
+        while count and self._texts:
+            self._texts.pop()
+            if self._of_events.pop():
+                count -= 1
+        RichLog.clear(self)
+        if self._size_known:
+            width = self._wrapped_at = self._wrap_width()
+            for text in self._texts:
+                self.write(text, width=width, scroll_end=False)
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        else:
+            for text in self._texts:
+                self.write(text)
+
     def clear(self) -> Self:
         """Empty the log."""
         self._texts.clear()
+        self._of_events.clear()
         return super().clear()
 
     def _wrap_width(self) -> int:
