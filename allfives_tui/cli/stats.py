@@ -42,7 +42,7 @@ def net(value: float | None, digits: int = 1) -> str:
 
 
 def render(stats: Stats) -> None:
-    """Print the statistics as rich tables."""
+    """Print the statistics as rich tables (points are the player's side's)."""
     from rich.console import Console
     from rich.table import Table
 
@@ -55,7 +55,7 @@ def render(stats: Stats) -> None:
         f"{stats.abandoned} abandoned), {stats.first} to {stats.last}"
     )
     table = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("Opponents", "Games", "Won", "Win rate", "95% interval", "Pts/hand", "Best"):
+    for column in ("Opponents", "Games", "Won", "Win rate", "95% interval", "Net/hand", "Best"):
         table.add_column(column, justify="left" if column == "Opponents" else "right")
     for g in (*stats.groups, None):
         if g is None:
@@ -73,9 +73,12 @@ def render(stats: Stats) -> None:
     console.print(table)
     best = f"{stats.best.net:+d} ({stats.best.day})" if stats.best else "-"
     console.print(
-        f"Net points a hand {net(stats.per_hand)} over {stats.hands} hands · best hand {best}"
-        f" · longest winning streak {stats.streak} · {stats.per_week:.1f} games a week"
+        f"Your side's net points a hand {net(stats.per_hand)} over {stats.hands} hands"
+        f" · best hand {best} · longest winning streak {stats.streak}"
+        f" · {stats.per_week:.1f} games a week"
     )
+    console.print("(Points are your side's: in a partnership, both partners', "
+                  "as the scoreboard counts them.)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -109,7 +109,8 @@ CREATE TABLE hands (
 zlib-compressed record JSON. ``seats``: one row a seat, with the seat's team's
 result (``won`` NULL when abandoned), its opponents' levels (``person`` for a
 person; ``+``-joined, seat order), its partner's, and its hands (a hand counts
-when it ended or the game ended in it), points, penalties and best net hand.
+when it ended or the game ended in it), points, penalties and best net hand
+(from version 4, in a partnership, its side's: both partners').
 ``hands``: each seat's points and penalty in each counted hand.
 """
 
@@ -161,7 +162,24 @@ with (name, kind), so it also does the work of the index it replaces."""
 _to_v3 = _script(_SCHEMA_V3)
 
 
-MIGRATIONS: tuple[Migration, ...] = (_to_v1, _to_v2, _to_v3)
+_SIDE = "h.game = seats.game AND h.seat % 2 = seats.seat % 2"
+_SCHEMA_V4 = f"""
+UPDATE seats SET
+    points = (SELECT coalesce(sum(h.points), 0) FROM hands h WHERE {_SIDE}),
+    penalties = (SELECT coalesce(sum(h.penalty), 0) FROM hands h WHERE {_SIDE}),
+    best = (SELECT sum(h.points - h.penalty) AS net FROM hands h WHERE {_SIDE}
+            GROUP BY h.hand ORDER BY net DESC LIMIT 1)
+WHERE game IN (SELECT id FROM games WHERE partnerships = 1)
+"""
+"""Schema version 4: in a partnership game a seat's ``points``, ``penalties`` and
+``best`` are its side's (both partners' hands, as the scoreboard counts them), worked
+out again from ``hands`` (a partnership's teams are the seats' parities)."""
+
+
+_to_v4 = _script(_SCHEMA_V4)
+
+
+MIGRATIONS: tuple[Migration, ...] = (_to_v1, _to_v2, _to_v3, _to_v4)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``; the last gives
 :data:`SCHEMA_VERSION`. A new version appends one step, never edits an old one."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -450,8 +468,11 @@ class PlayerGame:
     partner: str | None
     hands: int
     points: int
+    """Points scored by the person's side (in a partnership, both partners')."""
     penalties: int
+    """Penalties of the person's side."""
     best: int | None
+    """The side's best net hand."""
     score: int
 
 
@@ -719,17 +740,20 @@ class History:
         rules = record.rules
         team = rules.team_of(seat)
         s = record.seats[seat]
-        mates = [o for o in rules.seats_of(team) if o != seat]
+        side = rules.seats_of(team)
+        mates = [o for o in side if o != seat]
         opponents = [o for o in range(rules.players) if rules.team_of(o) != team]
-        mine = [h for h in facts.hand_scores if h.seat == seat]
-        nets = [h.points - h.penalty for h in mine]
+        ours = [h for h in facts.hand_scores if h.seat in side]
+        nets: dict[int, int] = {}
+        for h in ours:
+            nets[h.hand] = nets.get(h.hand, 0) + h.points - h.penalty
         won = None if not facts.finished else int(facts.winner == team)
         return (
             key, seat, s.name, s.kind, s.level, team, won, facts.scores[team],
             "+".join(_seat_label(record, o) for o in opponents),
             _seat_label(record, mates[0]) if mates else None,
-            len(mine), sum(h.points for h in mine), sum(h.penalty for h in mine),
-            max(nets) if nets else None,
+            len(nets), sum(h.points for h in ours), sum(h.penalty for h in ours),
+            max(nets.values()) if nets else None,
         )
 
     @contextlib.contextmanager

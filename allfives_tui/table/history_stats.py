@@ -4,8 +4,9 @@
 <allfives_tui.table.history.History.player_games>`, oldest first) and the
 filters, and gives a :class:`Stats`: the win rate with a 95% Wilson interval
 against each set of opponents (per player count, and in partnerships with the
-partner), the average net points a hand (points scored less penalties), the
-best hand, the longest winning streak (finished games in order; an abandoned
+partner), the average net points a hand (points scored less penalties) of the
+player's side (in a partnership both partners', as the scoreboard counts them), the
+side's best hand, the longest winning streak (finished games in order; an abandoned
 game neither wins nor breaks it), games per week, the results week by week
 and the points a hand by opponents. Win rates count finished games only;
 abandoned games are counted apart. Textual-free and quick: 10,000 games take

@@ -1,6 +1,6 @@
 """The schema: a version 1 and a version 2 database (the fixtures, each made by its
-schema's code and never regenerated) are upgraded to the current version (3: the
-statistics' index), read and take new games; later steps apply forward in order; a
+schema's code and never regenerated) are upgraded to the current version (4: a partnership
+seat's figures are its side's), read and take new games; later steps apply forward in order; a
 failing step leaves the old version whole; a database from a newer allfives is refused
 without harm."""
 
@@ -53,7 +53,7 @@ def test_a_v1_history_opens_at_the_current_version_with_every_game(v1: Path) -> 
     blobs = dict(old.execute("SELECT game_id, record FROM games").fetchall())
     old.close()
     with History(v1) as history:
-        assert history.version == SCHEMA_VERSION == 3
+        assert history.version == SCHEMA_VERSION == 4
         columns = [r[1] for r in history.conn.execute("PRAGMA table_info(games)")]
         assert "record" not in columns  # version 2: the records have a table of their own
         moved = dict(history.conn.execute(
@@ -95,7 +95,7 @@ def test_a_v2_history_takes_the_statistics_index_and_its_figures_stay(v2: Path) 
     with History(v2, migrations=MIGRATIONS[:2]) as old:
         before = query(old, "You")
         reference = compute(old.player_games("You"), "You")
-    with History(v2) as history:
+    with History(v2, migrations=MIGRATIONS[:3]) as history:
         assert history.version == 3
         assert _indexes(history.conn) == {"seats_person_stats"}
         plan = " ".join(
@@ -112,23 +112,23 @@ def test_a_v2_history_takes_the_statistics_index_and_its_figures_stay(v2: Path) 
         assert query(history, "You").games == 11
 
 
-def _v4(conn: sqlite3.Connection) -> None:
+def _later(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT ''")
     conn.execute("UPDATE games SET note = 'from v1'")
 
 
 def test_a_later_step_upgrades_the_v1_fixture_in_place_keeping_every_game(v1: Path) -> None:
     before = sqlite3.connect(v1).execute("SELECT game_id, record FROM games").fetchall()
-    with History(v1, migrations=(*MIGRATIONS, _v4)) as history:
-        assert history.version == 4
+    with History(v1, migrations=(*MIGRATIONS, _later)) as history:
+        assert history.version == SCHEMA_VERSION + 1
         rows = history.conn.execute(
             "SELECT g.game_id, r.record, g.note FROM games g JOIN records r ON r.game = g.id"
         ).fetchall()
     assert [(g, r) for g, r, _ in rows] == before
     assert {n for *_, n in rows} == {"from v1"}
     # opened again: nothing applied twice
-    with History(v1, migrations=(*MIGRATIONS, _v4)) as history:
-        assert history.version == 4
+    with History(v1, migrations=(*MIGRATIONS, _later)) as history:
+        assert history.version == SCHEMA_VERSION + 1
 
 
 def test_a_failing_step_leaves_the_old_version_whole(v1: Path) -> None:
@@ -139,14 +139,14 @@ def test_a_failing_step_leaves_the_old_version_whole(v1: Path) -> None:
     with pytest.raises(Exception, match="no_such_table"):
         History(v1, migrations=(*MIGRATIONS, broken))
     conn = sqlite3.connect(v1)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3  # v1 -> v3 went through
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION  # up to now
     columns = [r[1] for r in conn.execute("PRAGMA table_info(games)")]
     assert "half" not in columns
     conn.close()
 
 
 def test_a_newer_history_is_refused_and_the_game_kept_as_a_file(v1: Path) -> None:
-    with History(v1, migrations=(*MIGRATIONS, _v4)):
+    with History(v1, migrations=(*MIGRATIONS, _later)):
         pass
     with pytest.raises(NewerHistoryError, match="newer allfives"):
         History(v1)

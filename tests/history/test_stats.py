@@ -54,17 +54,19 @@ def _expected(records: list[GameRecord], name: str, keep: Filters) -> dict[str, 
             continue
         if (keep.since and day < keep.since) or (keep.until and day > keep.until):
             continue
-        hand_nets: list[int] = []
+        side = [i for i in range(rules.players)
+                if (i % 2 if rules.partnerships else i) == team]
+        hand_nets: list[int] = []  # the side's, as the scoreboard counts them
         scored = 0
         winner = None
         for step in record.steps():
             if step.move == 0:
                 scored = 0
             for e in step.events:
-                if isinstance(e, Placed) and e.seat == seat:
+                if isinstance(e, Placed) and e.seat in side:
                     scored += e.points
                 if isinstance(e, HandOver):
-                    hand_nets.append(scored - e.penalties[seat])
+                    hand_nets.append(scored - sum(e.penalties[i] for i in side))
                     scored = -10**9  # this hand is counted
                 if isinstance(e, GameOver):
                     winner = e.winner

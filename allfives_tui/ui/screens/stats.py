@@ -112,12 +112,12 @@ def results_chart(stats: Stats) -> ChartData:
 
 
 def points_chart(stats: Stats) -> ChartData:
-    """Net points a hand against each opponent level."""
+    """The side's net points a hand against each opponent level."""
     levels = [p for p in stats.by_level if p.per_hand is not None]
     return ChartData(
         title="Points a hand by opponent level",
         x_labels=tuple(p.level for p in levels),
-        series=(Series("net points a hand", tuple(round(p.per_hand or 0, 1) for p in levels)),),
+        series=(Series("side's net a hand", tuple(round(p.per_hand or 0, 1) for p in levels)),),
         kind="bar",
         empty="no hand played yet",
     )
@@ -157,17 +157,18 @@ def groups_text(stats: Stats) -> Text:
 
 
 def summary_lines(stats: Stats) -> str:
-    """The headline figures in two lines."""
+    """The headline figures in two lines; the points are the player's side's (in a
+    partnership both partners', as the scoreboard counts them)."""
     if not stats.games:
         return "No games match." if stats.filters != Filters() else "No games yet."
     rate = percent(stats.rate)
     ci = f" (95% CI {percent(stats.low)}-{percent(stats.high)})" if stats.finished else ""
     best = f"{stats.best.net:+d}" if stats.best else "-"
     return (
-        f"{stats.games} games ({stats.abandoned} abandoned) · won {stats.wins} of "
-        f"{stats.finished}: {rate}{ci}\n"
-        f"{signed(stats.per_hand)} a hand ({stats.hands} hands) · best hand {best} · "
-        f"best streak {stats.streak} · {stats.per_week:.1f} games/week"
+        f"{stats.games} games ({stats.abandoned} abandoned) · {stats.per_week:.1f} a week · "
+        f"won {stats.wins} of {stats.finished}: {rate}{ci}\n"
+        f"Your side nets {signed(stats.per_hand)} a hand ({stats.hands} hands) · "
+        f"best hand {best} · best streak {stats.streak}"
     )
 
 
