@@ -31,6 +31,9 @@ from engine.errors import RecordError
 from engine.record import load_game
 
 PROG = "allfives"
+PATH_CHARS = 200
+"""How much of a file's name an error line shows (a name is what the line is about,
+so it is cut only when absurdly long)."""
 
 
 def _fail(message: str) -> int:
@@ -119,7 +122,7 @@ def _files(paths: list[str]) -> tuple[list[Path], list[str]]:
             try:
                 files.extend(sorted(p for p in path.glob("*.json") if not p.is_dir()))
             except OSError as err:
-                bad.append(f"{PROG}: {quoted(text)}: cannot read the folder: "
+                bad.append(f"{PROG}: {quoted(text, PATH_CHARS)}: cannot read the folder: "
                            f"{err.strerror or err}")
         else:
             files.append(path)
@@ -147,7 +150,7 @@ def import_paths(paths: list[str]) -> int:
             if history.notice:
                 print(f"{PROG}: {history.notice}", file=sys.stderr)
             for file in files:
-                name = quoted(str(file))
+                name = quoted(str(file), PATH_CHARS)
                 try:
                     game = load_game(file)
                 except RecordError as err:
