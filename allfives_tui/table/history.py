@@ -13,8 +13,10 @@ folder, locked, read-only, full disk, newer schema) the record is kept as a
 file in ``unrecorded/`` in the data folder, and :class:`RecordOutcome` says so
 in one line; the next successful recording adds those files too. A damaged
 database is set aside under a new name (with its ``-wal``/``-shm`` files) and
-a new one starts. :class:`HistoryWriter` records on a background thread, so
-play never waits. Nothing here imports Textual.
+a new one starts; one removed or replaced while allfives runs is noticed before
+the next game is written (the file's device and inode) and opened afresh.
+:class:`HistoryWriter` records on a background thread, so play never waits.
+Nothing here imports Textual.
 """
 
 from __future__ import annotations
