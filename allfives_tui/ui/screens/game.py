@@ -466,7 +466,8 @@ class GameScreen(Screen[None]):
         if action == "hint":
             if not self.hints:
                 return False  # no hints at this table: not shown
-            return True if len(legal) > 1 else None
+            nothing_fits = bool(legal) and not any(isinstance(a, Play) for a in legal)
+            return True if len(legal) > 1 or nothing_fits else None
         if action == "take_back":
             if not self.table.takes_back:
                 return False  # moves stand with other people at the table: not shown
@@ -475,8 +476,18 @@ class GameScreen(Screen[None]):
         return True
 
     def action_hint(self) -> None:
-        """Ask the coach for the best move here (the App runs it off the UI thread)."""
-        if self.hints and self.human_turn() and len(self.legal()) > 1:
+        """Ask the coach for the best move here (the App runs it off the UI thread); where
+        no tile fits, say at once to draw (or pass)."""
+        if not (self.hints and self.human_turn()):
+            return
+        legal = self.legal()
+        if legal and not any(isinstance(a, Play) for a in legal):
+            self.query_one(HintPanel).say(
+                "Nothing fits: draw"
+                if any(isinstance(a, Draw) for a in legal)
+                else "Nothing fits: pass"
+            )
+        elif len(legal) > 1:
             self.query_one(HintPanel).thinking()
             self.post_message(self.HintAsked(self.state))
 

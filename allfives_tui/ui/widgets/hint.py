@@ -60,6 +60,11 @@ class HintPanel(Static):
         self.update(hint_text(values))
         self.add_class("-shown")
 
+    def say(self, words: str) -> None:
+        """Show ``words`` in place of options (a move that needs no search)."""
+        self.update(Text.assemble(("Hint: ", "bold"), words))
+        self.add_class("-shown")
+
     def thinking(self) -> None:
         """Say a hint is on its way."""
         self.update(hint_text((), thinking=True))
