@@ -9,7 +9,10 @@ playout count, seed and evaluator), from the seat's own view at the time. A
 game still in progress may be reviewed only for its one person. Text output is
 a line per decision (move, best move, win chance lost, label) and a summary;
 ``--json`` prints one object whose schema is :class:`AnalysisJSON` (written out
-in ``docs/analyse.schema.json``). Progress is a :mod:`rich` bar on stderr. A
+in ``docs/analyse.schema.json``). Progress is a :mod:`rich` bar on stderr. The
+review is read from, and kept in, the data folder's analysis cache
+(:class:`~allfives_tui.table.coach.AnalysisCache`), the one the app's report
+and the replay's coach pane use: a game rated there is not rated again. A
 file that cannot be read or a seat that cannot be reviewed exits 2 with one
 line on stderr. The arguments are in :mod:`allfives_tui.cli.parser`.
 """
@@ -217,13 +220,18 @@ def run(args: argparse.Namespace) -> int:
         disable=args.quiet or not sys.stderr.isatty(),
         transient=True,
     )
-    ratings = []
-    with bar:
-        task = bar.add_task("rating", total=len(found_decisions))
-        for decision in found_decisions:
-            ratings.append(coach.rate(decision, playouts))
-            bar.advance(task)
-    found = Review(seat, playouts, tuple(ratings), len(found_decisions))
+    cache = coach.default_cache()
+    key = coach.record_key(replay.record, seat, playouts)
+    found = cache.get(key)
+    if found is None or found.seat != seat or found.total != len(found_decisions):
+        ratings = []
+        with bar:
+            task = bar.add_task("rating", total=len(found_decisions))
+            for decision in found_decisions:
+                ratings.append(coach.rate(decision, playouts))
+                bar.advance(task)
+        found = Review(seat, playouts, tuple(ratings), len(found_decisions))
+        cache.put(key, found)
     try:
         if args.json:
             sys.stdout.write(to_json_model(replay, found).model_dump_json(indent=1) + "\n")

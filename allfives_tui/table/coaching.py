@@ -6,18 +6,21 @@ the table agreed at the start), runs the :class:`~allfives_tui.table.coach.Analy
 process that rates the person's decisions while the game goes on (the app
 pauses it while a computer seat thinks), and collects the ratings that come
 back, matched to the line the game really took (a take-back leaves ratings of
-the abandoned line behind). Hints used are counted per game in the data
-folder (``coach-hints.json``, the most recent games only), never in the record.
+the abandoned line behind). A finished game's review goes into the analysis
+cache, for its replay's coach pane and ``allfives analyse``. Hints used are
+counted per game in the data folder (``coach-hints.json``, the most recent
+games only), never in the record.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import threading
 from pathlib import Path
 
 from allfives_tui.table import coach
-from allfives_tui.table.coach import Analyst, Progress, Rating, Review
+from allfives_tui.table.coach import AnalysisCache, Analyst, Progress, Rating, Review
 from allfives_tui.table.storage import Settings, data_dir, read_small_file
 from allfives_tui.table.table import Table
 from engine.files import atomic_write
@@ -58,6 +61,12 @@ def count_hint(game_id: str) -> int:
     return counts[game_id]
 
 
+def _keep(cache: AnalysisCache, key: str, found: Review) -> None:
+    """Keep ``found`` in ``cache`` (a miss later, whatever goes wrong)."""
+    with contextlib.suppress(Exception):
+        cache.put(key, found)
+
+
 class TableCoach:
     """The coach for one game at one table."""
 
@@ -77,6 +86,8 @@ class TableCoach:
         """Decisions rated and found in the latest record sent."""
         self.hints_used = hints_used(table.game_id)
         self._sent = -1
+        self._kept = ""
+        """The cache key of the finished game's review once it is kept (see :meth:`poll`)."""
 
     @property
     def rates(self) -> bool:
@@ -123,7 +134,26 @@ class TableCoach:
             elif isinstance(item, Progress):
                 self.progress = (item.done, item.total)
                 new = True
+        if new:
+            self._keep_if_finished()
         return new
+
+    def _keep_if_finished(self) -> None:
+        """Once the game is over and every decision rated, keep the review in the analysis
+        cache (in a thread), so its replay's coach pane and ``allfives analyse`` find it."""
+        if self.seat is None or self.analyst is None or not self.table.is_over:
+            return
+        record = self.table.record()
+        key = coach.record_key(record, self.seat, self.analyst.playouts)
+        if key == self._kept:
+            return
+        found = self.review(record)
+        if found is None or not found.complete or not found.total:
+            return
+        self._kept = key
+        threading.Thread(
+            target=_keep, args=(coach.default_cache(), key, found), name="allfives-coach-cache"
+        ).start()
 
     def hint_used(self) -> int:
         """Count a hint; the game's count now."""

@@ -4,6 +4,7 @@ the same ratings as the coach, and one-line errors."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +88,23 @@ def test_json_output_follows_the_schema_and_agrees_with_the_coach(
     ] == [(r.index, r.played, r.best, r.loss, r.label) for r in expected.ratings]
     assert data["summary"]["accuracy"] == expected.accuracy
     assert data["scores"][-1] == list(short_game().final_state().scores)
+
+
+def test_one_cache_for_analyse_and_the_replay_pane(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _file(tmp_path)
+    cached = data_dir / coach.CACHE_FOLDER / f"{coach.record_key(short_game(), 0, 40)}.json"
+    assert main(["analyse", str(path), "--json", "--playouts", "40"]) == 0
+    first = capsys.readouterr().out
+    # rated once, kept in the cache the app's report and replay use
+    found = coach.AnalysisCache(cached.parent).get(cached.stem)
+    assert found is not None and found == coach.review(short_game(), 0, 40)
+    # read from there the next time (reading touches the entry), same output
+    os.utime(cached, (0, 0))
+    assert main(["analyse", str(path), "--json", "--playouts", "40"]) == 0
+    assert capsys.readouterr().out == first
+    assert cached.stat().st_mtime > 0
 
 
 def test_text_output_is_a_line_a_decision(

@@ -28,10 +28,10 @@ from allfives_tui.ui.screens.replay import ReplayApp, ReplayScreen
 from allfives_tui.ui.screens.report import ReportScreen
 from allfives_tui.ui.widgets.analysis import AnalysisPane
 from allfives_tui.ui.widgets.hint import HintPanel
-from engine import Phase, Play, to_text
+from engine import Draw, Pass, Phase, Play, to_text
 from engine.players.evaluate import evaluate
 from tests.coach.helpers import short_game
-from tests.ui.helpers import screen_text, settle
+from tests.ui.helpers import dealt_record, screen_text, settle
 
 SIZE = (100, 30)
 
@@ -251,6 +251,33 @@ async def test_the_report_at_game_over_has_the_chart_and_the_figures() -> None:
         assert isinstance(app.screen, GameOverScreen)
 
 
+async def test_a_game_rated_for_the_report_is_not_rated_again_in_its_replay(
+    data_dir: Path,
+) -> None:
+    app = _alone(seed=12, target=50)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _to_game_over(pilot, app)
+        assert app.table is not None and app.coach is not None
+        record = app.table.record()
+        cached = (
+            data_dir
+            / coach.CACHE_FOLDER
+            / f"{coach.record_key(record, 0, coach.RATING_PLAYOUTS)}.json"
+        )
+        coach_ = app.coach
+        await _until(pilot, lambda: (r := coach_.review()) is not None and r.complete)
+        await _until(pilot, cached.is_file, timeout=30)
+        rated = coach_.review()
+        await pilot.press("r")  # the game over screen's replay
+        await _until(pilot, lambda: isinstance(app.screen, ReplayScreen), timeout=10)
+        await pilot.press("a")
+        pane = app.screen.query_one(AnalysisPane)
+        await _until(pilot, lambda: pane.complete, timeout=30)
+        assert pane.from_cache and pane._analyst is None
+        assert pane.review is not None and rated is not None
+        assert pane.review.ratings == rated.ratings
+
+
 async def _report_ready(pilot: Pilot[object]) -> None:
     await pilot.pause()
     await pilot.press("g")
@@ -324,3 +351,43 @@ async def test_a_damaged_cache_entry_is_rated_again_and_the_app_quits(
     assert not rescued.is_set(), "the app waited on the pipe"
     # the entry made again is a good one
     assert coach.AnalysisCache(folder).get(path.stem) == expected
+
+
+async def test_t_where_nothing_fits_says_to_draw_or_pass() -> None:
+    you = ["0-0", "2-0", "3-0", "4-0", "6-0", "2-2", "3-3", "4-4", "6-6"]
+    north = ["5-5", "1-0", "2-1", "3-2", "4-3", "6-2", "6-1", "3-1", "4-1"]
+    boneyard = ["1-1", "4-2", "5-3", "5-0", "5-1", "5-2", "5-4", "6-5", "6-3", "6-4"]
+    record = dealt_record(you, north, boneyard)
+    led = record.model_copy(
+        update={"hands": (record.hands[0].model_copy(update={"actions": ("5-5",)}),)}
+    )
+    app = AllFivesApp(Settings(speed=0.0), resume=led, speed=0.0, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.legal() == (Draw(),)
+        assert app.coach is not None and app.coach.hints
+        assert screen.check_action("hint", ()) is True
+        await pilot.press("t")
+        await pilot.pause()
+        panel = screen.query_one(HintPanel)
+        assert panel.has_class("-shown") and "Nothing fits: draw" in str(panel.render())
+        assert "Nothing fits: draw" in screen_text(app)
+        assert app.coach.hints_used == 0  # nothing was worked out
+    # North holds every five and leads 5-5; you draw the whole boneyard: pass
+    you = ["2-0", "3-0", "4-0", "6-0", "2-2", "3-3", "4-4", "6-6", "1-0"]
+    north = ["5-5", "5-0", "5-1", "5-2", "5-3", "5-4", "6-5", "0-0", "1-1"]
+    boneyard = ["2-1", "3-1", "4-1", "6-1", "3-2", "4-2", "6-2", "4-3", "6-3", "6-4"]
+    record = dealt_record(you, north, boneyard)
+    actions = ("5-5", *["draw"] * len(boneyard))
+    drawn = record.model_copy(
+        update={"hands": (record.hands[0].model_copy(update={"actions": actions}),)}
+    )
+    app = AllFivesApp(Settings(speed=0.0), resume=drawn, speed=0.0, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.legal() == (Pass(),)
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Nothing fits: pass" in str(screen.query_one(HintPanel).render())
