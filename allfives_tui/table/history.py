@@ -956,8 +956,9 @@ class Recorder:
     """Records games into one history, keeping the database open between games.
 
     Use it from one thread. Whatever happens to the database the game is kept
-    (see :meth:`record`); after a failure the database is opened afresh for
-    the next game, and a damaged one is set aside and a new one started.
+    (see :meth:`record`); after a failure, or when the file at the path is no
+    longer the one open (removed or replaced), the database is opened afresh
+    for the next game, and a damaged one is set aside and a new one started.
     """
 
     def __init__(self, path: Path | None = None) -> None:
