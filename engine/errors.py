@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -42,12 +43,18 @@ def shown(value: object, limit: int = SHOWN_CHARS) -> str:
 def one_line(message: str, limit: int = MAX_REASON) -> str:
     """``message`` on one line (every run of white space, newlines too, as one space),
     cut to ``limit`` characters with "…"."""
-    text = " ".join(message.split())
+    text = " ".join(str(message).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class AllFivesError(ValueError):
     """Base class of every error the engine raises on bad input."""
+
+
+def not_a_member(kind: str, value: object, members: Iterable[object]) -> AllFivesError:
+    """The error for ``value`` that is none of an enum's ``members`` (its ``_missing_``)."""
+    choices = ", ".join(repr(getattr(m, "value", m)) for m in members)
+    return AllFivesError(f"not {kind}: {shown(value)} (one of {choices})")
 
 
 class IllegalActionError(AllFivesError):

@@ -49,8 +49,15 @@ _new_step = partial(tuple.__new__, Step)
 
 def new_game(rules: Rules | None = None) -> GameState:
     """A game waiting for its first deal (a chance step: see :func:`seeded_deal`)."""
-    rules = rules or Rules()
+    if rules is None:
+        rules = Rules()
+    elif not isinstance(rules, Rules):
+        raise AllFivesError(f"not the rules of a game: {shown(rules)} (make them with Rules)")
     return GameState(rules=rules)
+
+
+def _not_a_state(state: object) -> AllFivesError:
+    return AllFivesError(f"not a game state: {shown(state)} (start one with engine.new_game)")
 
 
 _ACTION_TYPES = (Play, Draw, Pass, Deal)
@@ -67,6 +74,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     on each end by tile (``ALL_TILES`` order). Empty at a deal (use
     :func:`seeded_deal` or :func:`random_deal`) and at the end.
     """
+    if state.__class__ is not GameState and not isinstance(state, GameState):
+        raise _not_a_state(state)
     codes = private(state)["_legal"] or state.legal_codes()
     if len(codes) == 1:  # a third of all positions: a forced play, a draw or a pass
         return _SINGLE(codes[0])
@@ -78,6 +87,8 @@ def apply(state: GameState, action: Action) -> Step:
 
     Raises :class:`IllegalActionError` (a ``ValueError``) naming the rule broken.
     """
+    if state.__class__ is not GameState and not isinstance(state, GameState):
+        raise _not_a_state(state)
     code = _INTERNED_CODE(id(action))
     if code is None:
         if not isinstance(action, _ACTION_TYPES):
@@ -235,11 +246,17 @@ def seeded_deal(state: GameState, seed: int) -> Deal:
     (else :class:`~engine.errors.AllFivesError`).
     """
     seed = check_game_seed(seed)
+    if not isinstance(state, GameState):
+        raise _not_a_state(state)
     return random_deal(state, Rng(derive_seed(seed, state.core().hand_no + 1)))
 
 
 def random_deal(state: GameState, rng: Rng) -> Deal:
     """A uniformly random deal of the next hand drawn from ``rng``."""
+    if not isinstance(state, GameState):
+        raise _not_a_state(state)
+    if not isinstance(rng, Rng):
+        raise AllFivesError(f"not a generator: {shown(rng)} (make one with engine.Rng)")
     c = state.core()
     players = c.players
     order = rng.shuffled(_TILE_IDS)  # the same order as shuffling ALL_TILES
@@ -273,12 +290,24 @@ def explicit_deal(
     boneyard: list[str] | tuple[str, ...],
     start: int,
 ) -> Deal:
-    """A :class:`Deal` from tile texts, for tests and hand-made records."""
+    """A :class:`Deal` from tile texts, for tests and hand-made records.
+
+    Anything else than a list of hands (lists of tiles) and a list of tiles
+    raises :class:`~engine.errors.AllFivesError`.
+    """
+    if not _is_list(hands) or not all(_is_list(h) for h in hands):
+        raise AllFivesError(f"the hands of a deal are lists of tiles, not {shown(hands)}")
+    if not _is_list(boneyard):
+        raise AllFivesError(f"the boneyard of a deal is a list of tiles, not {shown(boneyard)}")
     return Deal(
         hands=tuple(tuple(Tile.model_validate(t) for t in h) for h in hands),
         boneyard=tuple(Tile.model_validate(t) for t in boneyard),
         start=start,
     )
+
+
+def _is_list(value: object) -> bool:
+    return isinstance(value, (list, tuple))
 
 
 __all__ = [

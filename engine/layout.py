@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine import core
 from engine._fast import fields, make, maker
+from engine.errors import not_a_member
 from engine.tiles import ALL_TILES, Tile
 
 
@@ -18,6 +19,10 @@ class End(StrEnum):
     E = "E"
     N = "N"
     S = "S"
+
+    @classmethod
+    def _missing_(cls, value: object) -> End:
+        raise not_a_member("an end", value, cls)
 
     @property
     def slot(self) -> int:

@@ -40,6 +40,8 @@ def to_text(action: Action) -> str:
         return "draw"
     if isinstance(action, Pass):
         return "pass"
+    if not isinstance(action, Deal):
+        raise NotationError(f"not an action: {shown(action)}")
     hands = " | ".join(" ".join(str(t) for t in h) for h in action.hands)
     boneyard = " ".join(str(t) for t in action.boneyard)
     return f"deal {action.start} | {hands} / {boneyard}"

@@ -86,8 +86,8 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
+        if type(n) is not int or n <= 0:
+            raise AllFivesError(f"below() needs a whole number above 0, not {shown(n)}")
         limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()

@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.errors import AllFivesError, not_a_member, shown
+
 
 class HandSize(StrEnum):
     """How many tiles each player draws at the start of a hand."""
@@ -14,6 +16,10 @@ class HandSize(StrEnum):
     STANDARD = "standard"
     FIVE_EACH = "five-each"
     SEVEN_FIVE = "seven-five"
+
+    @classmethod
+    def _missing_(cls, value: object) -> HandSize:
+        raise not_a_member("a hand size", value, cls)
 
 
 _HAND_SIZES: dict[HandSize, dict[int, int]] = {
@@ -77,9 +83,16 @@ class Rules(BaseModel):
         return 2 if self.partnerships else self.players
 
     def team_of(self, seat: int) -> int:
-        """The scoring side of ``seat`` (partners 0+2 are team 0, 1+3 team 1)."""
+        """The scoring side of ``seat`` (partners 0+2 are team 0, 1+3 team 1).
+
+        A ``seat`` that is not one of the game's raises :class:`~engine.errors.AllFivesError`.
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise AllFivesError(f"no seat {shown(seat)} in a {self.players}-player game")
         return seat % 2 if self.partnerships else seat
 
     def seats_of(self, team: int) -> tuple[int, ...]:
-        """The seats that score for ``team``."""
+        """The seats that score for ``team`` (not a side of the game: AllFivesError)."""
+        if type(team) is not int or not 0 <= team < self.teams:
+            raise AllFivesError(f"no side {shown(team)} among the game's {self.teams} sides")
         return tuple(s for s in range(self.players) if self.team_of(s) == team)

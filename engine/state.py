@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, PrivateAttr, model_validator
 from engine import core
 from engine._fast import fields, make, maker, private, set_field, set_private
 from engine.actions import ACTIONS_BY_CODE, Action, Deal, MoveAction
-from engine.errors import AllFivesError, shown
+from engine.errors import AllFivesError, not_a_member, shown
 from engine.layout import EMPTY_LAYOUT, Layout, next_layout
 from engine.rules import Rules
 from engine.tiles import ALL_TILES, Tile, tile_ids, tile_mask
@@ -28,6 +28,10 @@ class Phase(StrEnum):
     DEAL = "deal"
     PLAY = "play"
     OVER = "over"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Phase:
+        raise not_a_member("a phase", value, cls)
 
 
 _PHASE_PLAY, _DRAW = core.PHASE_PLAY, core.DRAW
@@ -62,7 +66,7 @@ class _Snapshot(BaseModel):
     (``model_copy(update=...)``) starts with empty caches.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     rules: Rules
     phase: Phase = Phase.DEAL
@@ -116,6 +120,9 @@ class _Snapshot(BaseModel):
 
     def known_voids(self, seat: int) -> frozenset[int]:
         """Pip values ``seat`` is publicly known not to hold (from its draws and passes)."""
+        players = self.rules.players
+        if type(seat) is not int or not 0 <= seat < players:
+            raise AllFivesError(f"no seat {shown(seat)} in a {players}-player game")
         return void_values(self.voids[seat])
 
     def returns(self) -> tuple[float, ...]:
@@ -159,13 +166,13 @@ class GameState(_Snapshot):
             set_field(self, "hands", ((),) * rules.players)
         if len(self.scores) != rules.teams or len(self.hands) != rules.players:
             raise ValueError("scores or hands do not match the number of players")
-        if self.phase is not Phase.DEAL or self.hand_number:
-            tiles = [t for h in self.hands for t in h] + list(self.boneyard)
-            tiles += list(self.layout.tiles())
-            if len(tiles) != 28 or len(set(tiles)) != 28:
-                raise ValueError(
-                    "the hands, boneyard and layout do not hold the 28 tiles once each"
-                )
+        tiles = [t for h in self.hands for t in h] + list(self.boneyard)
+        tiles += list(self.layout.tiles())
+        if len(set(tiles)) != len(tiles):
+            twice = next(t for i, t in enumerate(tiles) if t in tiles[:i])
+            raise ValueError(f"the tile {twice} is held twice (in the hands, boneyard and layout)")
+        if (self.phase is not Phase.DEAL or self.hand_number) and len(tiles) != 28:
+            raise ValueError("the hands, boneyard and layout do not hold the 28 tiles once each")
         lay = self.layout.to_core()
         if tuple(lay.ends) != self.layout.ends or tuple(lay.counts) != self.layout.counts:
             raise ValueError("the layout's open ends do not match its tiles")
@@ -191,7 +198,42 @@ class GameState(_Snapshot):
             raise ValueError(
                 f"winner: no side {shown(self.winner)} among the game's {rules.teams} sides"
             )
+        self._check_phase()
+        if len(self.voids) != players or any(not 0 <= v < 1 << 7 for v in self.voids):
+            raise ValueError(
+                f"voids: one bit mask of the pip values 0 to 6 per seat ({players}), "
+                f"not {shown(self.voids)}"
+            )
+        start = self.next_start
+        if start is not None and not 0 <= start < players:
+            raise ValueError(
+                f"next_start: no seat {shown(start)} in a {players}-player game "
+                "(None when the starter is drawn)"
+            )
         return self
+
+    def _check_phase(self) -> None:
+        """The phase agrees with the winner, the scores and the seat to play."""
+        target = self.rules.target
+        if self.phase is Phase.OVER:
+            if self.winner is None:
+                raise ValueError("winner: a finished game needs a winning side")
+        else:
+            if self.winner is not None:
+                raise ValueError(
+                    f"winner: a game in the {self.phase.value} phase has no winner yet"
+                )
+            reached = [team for team, score in enumerate(self.scores) if score >= target]
+            if reached:
+                raise ValueError(
+                    f"scores: side {reached[0]} has reached the target of {target}, "
+                    f"so the game is over, not in the {self.phase.value} phase"
+                )
+        if self.phase is not Phase.PLAY and self.current is not None:
+            raise ValueError(
+                f"current: no seat is to play in the {self.phase.value} phase, "
+                f"not {shown(self.current)}"
+            )
 
     # -- the rules core ----------------------------------------------------
     def core(self) -> core.Core:
