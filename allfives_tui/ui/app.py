@@ -35,7 +35,7 @@ from allfives_tui.ui import crash
 from allfives_tui.ui.screens import HISTORY_CSS, REPLAY_CSS
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.cover import CoverScreen
-from allfives_tui.ui.screens.dialog import Palette
+from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Dialog, Palette
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
@@ -74,6 +74,10 @@ class AllFivesApp(App[None]):
     """The app's style sheets, and those of the screens it opens on request (the
     statistics, past games and replay screens name theirs too, for other apps)."""
     BINDINGS = [Binding("ctrl+q", "quit_keep", "Quit", show=False, priority=True)]
+
+    key_ahead_grace: float = KEY_AHEAD_GRACE
+    """The grace (seconds) of the dialogs that open after a move: the hand's summary, the
+    game's end and the hot-seat cover ignore Enter and Space for so long once painted."""
 
     def __init__(
         self,
@@ -346,7 +350,11 @@ class AllFivesApp(App[None]):
             if table.hand_over is not None:
                 rated = self.coach is not None and self.coach.rates
                 summary = HandSummaryScreen(
-                    table.state, table.hand_over, self._words(), rated=rated
+                    table.state,
+                    table.hand_over,
+                    self._words(),
+                    rated=rated,
+                    grace=self.key_ahead_grace,
                 )
                 self.push_screen(summary, self._deal)
                 self.call_after_refresh(self._coach_poll, True)
@@ -358,7 +366,8 @@ class AllFivesApp(App[None]):
         if self.hot_seat and turn.seat != self.viewer:
             self._view_as(None)  # nobody's tiles while the turn passes on
             if turn.kind == "person":
-                self.push_screen(CoverScreen(table.names[turn.seat]), self._uncover)
+                cover = CoverScreen(table.names[turn.seat], grace=self.key_ahead_grace)
+                self.push_screen(cover, self._uncover)
                 return
         if turn.seat != self.viewer:
             self.computer_turn(table, turn)
@@ -509,7 +518,10 @@ class AllFivesApp(App[None]):
             else:
                 self.exit()
 
-        self.push_screen(GameOverScreen(table.state, self._words(), report=True), chosen)
+        over = GameOverScreen(
+            table.state, self._words(), report=True, grace=self.key_ahead_grace
+        )
+        self.push_screen(over, chosen)
 
     # -- the history -----------------------------------------------------------
     def _record_abandoned(self) -> None:
@@ -780,7 +792,15 @@ class AllFivesApp(App[None]):
 
     # -- too small -------------------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
-        """Behind the "enlarge" message only quit and help keys act; no click does."""
+        """Behind the "enlarge" message only quit and help keys act; no click does. A
+        dialog in its grace (:attr:`key_ahead_grace`) drops Enter and Space."""
+        if (
+            isinstance(event, events.Key)
+            and not event.is_forwarded
+            and isinstance(self.screen, Dialog)
+            and self.screen.holds_key(event.key)
+        ):
+            return
         if (
             isinstance(event, (events.InputEvent, events.Paste))
             and not event.is_forwarded

@@ -179,7 +179,9 @@ class RemoteApp(AllFivesApp):
         if table.state.phase is Phase.DEAL and hand_over is not None:
             if self._summary_for != hand_over.hand_number and self.seat in table.waiting:
                 self._summary_for = hand_over.hand_number
-                summary = HandSummaryScreen(table.state, hand_over, self._words())
+                summary = HandSummaryScreen(
+                    table.state, hand_over, self._words(), grace=self.key_ahead_grace
+                )
                 self.push_screen(summary, self._summary_closed)
             return
         turn = table.turn()
@@ -247,7 +249,8 @@ class RemoteApp(AllFivesApp):
                 self.notify("Not at a networked table.", severity="warning")
                 self._show_game_over()
 
-        self.push_screen(GameOverScreen(table.state, self._words()), chosen)
+        over = GameOverScreen(table.state, self._words(), grace=self.key_ahead_grace)
+        self.push_screen(over, chosen)
 
     # -- the waiting room ----------------------------------------------------------------
     @on(LobbyScreen.SetSeat)

@@ -13,3 +13,11 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
     monkeypatch.setenv("ALLFIVES_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def no_key_ahead_grace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dialogs after a move take Enter once painted (tests of the grace set their own)."""
+    from allfives_tui.ui.app import AllFivesApp
+
+    monkeypatch.setattr(AllFivesApp, "key_ahead_grace", 0.0, raising=False)

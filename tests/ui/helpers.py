@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -61,6 +64,28 @@ async def settle(pilot: Pilot[object], limit: int = 400) -> None:
         if screen.human_turn() and not screen.legal_is_automatic():
             return
     raise AssertionError("the game did not come back to the human")
+
+
+def press_quickly(app: App[object], *keys: str) -> None:
+    """Send ``keys`` at once, as fast typing does: none waits for the one before."""
+    driver = app._driver
+    assert driver is not None
+    for key in keys:
+        event = events.Key(key, "\r" if key == "enter" else key if len(key) == 1 else None)
+        event.set_sender(app)
+        driver.send_message(event)
+
+
+async def until(
+    pilot: Pilot[Any], condition: Callable[[], bool], timeout: float = 30.0
+) -> None:
+    """Let the app run until ``condition()`` holds (an AssertionError after ``timeout``
+    seconds): a bounded poll, never a fixed wait."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout} s: {condition}")
+        await pilot.pause(0.005)
 
 
 CREATED = "2026-01-01T00:00:00+00:00"

@@ -5,24 +5,33 @@ Issue 14, items 4 (double dismissal) and 8 (overwrite and discard confirmations)
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
-from textual import events
 from textual.app import App
+from textual.command import CommandList
+from textual.pilot import Pilot
 
 from allfives_tui.table.storage import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.game import GameScreen
-from allfives_tui.ui.screens.game_over import KEY_AHEAD_GRACE, GameOverScreen
+from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.screens.help import HelpScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
 from allfives_tui.ui.screens.save_as import SaveAsScreen
-from engine import Play
+from engine import GameState, Play
 from engine.record import load
-from tests.ui.helpers import game_over_app, screen_text, settle, take_a_turn
+from tests.ui.helpers import (
+    game_over_app,
+    press_quickly,
+    screen_text,
+    settle,
+    take_a_turn,
+    until,
+)
 
 
 def quick_app(seed: int = 2, *, speed: float = 0.0) -> AllFivesApp:
@@ -30,18 +39,22 @@ def quick_app(seed: int = 2, *, speed: float = 0.0) -> AllFivesApp:
     return AllFivesApp(settings, start=True, speed=speed)
 
 
-def press_quickly(app: App[object], *keys: str) -> None:
-    """Send ``keys`` at once, as fast typing does: none waits for the one before."""
-    driver = app._driver
-    assert driver is not None
-    for key in keys:
-        event = events.Key(key, "\r" if key == "enter" else key if len(key) == 1 else None)
-        event.set_sender(app)
-        driver.send_message(event)
-
-
 def stack(app: App[object]) -> list[str]:
     return [type(s).__name__ for s in app.screen_stack]
+
+
+async def palette_offers(pilot: Pilot[AllFivesApp], command: str) -> None:
+    """Wait until the command palette's highlighted result is ``command``."""
+
+    def offered() -> bool:
+        found = pilot.app.screen.query(CommandList)
+        if not found or found.first().highlighted is None:
+            return False
+        results = found.first()
+        option = results.get_option_at_index(results.highlighted or 0)
+        return str(option.prompt).lower().startswith(command)
+
+    await until(pilot, offered)
 
 
 # -- item 4: double dismissal --------------------------------------------------
@@ -60,10 +73,12 @@ async def test_enter_pressed_quickly_in_the_palette_runs_the_command_once(
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("ctrl+p", *command)
-        await pilot.pause(0.3)
+        await palette_offers(pilot, command)
         press_quickly(app, *["enter"] * times)
-        await pilot.pause(0.3)
-        assert stack(app) == ["Screen", "GameScreen", opens]
+        expected = ["Screen", "GameScreen", opens]
+        await until(pilot, lambda: stack(app) == expected)
+        await pilot.pause()  # the other keys are handled too
+        assert stack(app) == expected
         assert app.is_running
 
 
@@ -75,10 +90,12 @@ async def test_enter_pressed_quickly_in_the_palette_asks_once_about_a_new_game(
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("ctrl+p", *"new game")
-        await pilot.pause(0.3)
+        await palette_offers(pilot, "new game")
         press_quickly(app, *["enter"] * times)
-        await pilot.pause(0.3)
-        assert stack(app) == ["Screen", "GameScreen", "ConfirmScreen"]
+        expected = ["Screen", "GameScreen", "ConfirmScreen"]
+        await until(pilot, lambda: stack(app) == expected)
+        await pilot.pause()  # the other keys are handled too
+        assert stack(app) == expected
 
 
 @pytest.mark.parametrize("times", [2, 3])
@@ -92,7 +109,8 @@ async def test_enter_pressed_quickly_in_the_save_dialog_saves_once(
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, SaveAsScreen)
         press_quickly(app, *["enter"] * times)
-        await pilot.pause(0.3)
+        await until(pilot, lambda: stack(app) == ["Screen", "GameScreen"])
+        await pilot.pause()  # the other keys are handled too
         assert stack(app) == ["Screen", "GameScreen"]
         assert len(list(tmp_path.glob("allfives-*.json"))) == 1
         await pilot.press("right")  # the game screen still answers
@@ -106,7 +124,8 @@ async def test_escape_pressed_quickly_closes_help_once() -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         press_quickly(app, "escape", "escape", "escape")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: stack(app) == ["Screen", "GameScreen"])
+        await pilot.pause()  # the other keys are handled too
         assert stack(app) == ["Screen", "GameScreen"]
 
 
@@ -133,26 +152,38 @@ async def test_a_choice_pressed_quickly_on_the_game_over_screen_counts_once() ->
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         press_quickly(app, "r", "r", "r")
-        await pilot.pause(0.3)
-        assert stack(app) == ["Screen", "GameScreen", "ReplayScreen"]
+        expected = ["Screen", "GameScreen", "ReplayScreen"]
+        await until(pilot, lambda: stack(app) == expected)
+        await pilot.pause()  # the other keys are handled too
+        assert stack(app) == expected
 
 
 async def test_an_enter_typed_ahead_leaves_the_game_over_screen_up() -> None:
     """An Enter that lands as the game ends (meant for the last move) is not taken as
-    "New game"; once the screen has been up a moment, Enter is "New game"."""
+    "New game" while the screen's grace lasts."""
     app = game_over_app()
+    app.key_ahead_grace = 3600.0  # the grace outlasts the test
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         over = app.screen
-        assert isinstance(over, GameOverScreen) and over.focused is None
         press_quickly(app, "enter", "enter")
-        await pilot.pause(0.1)
-        assert app.screen is over
-        await pilot.pause(KEY_AHEAD_GRACE)
+        await pilot.pause()  # the keys are handled
+        assert app.screen is over and over.focused is None
+        assert over.holds_key("enter") and not over.holds_key("n")
+
+
+async def test_once_the_grace_is_over_enter_is_new_game() -> None:
+    """After its grace the game-over screen focuses "New game", and Enter presses it."""
+    app = game_over_app()
+    app.key_ahead_grace = 0.0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        over = app.screen
+        await until(pilot, lambda: over.focused is not None)
         assert over.focused is not None and over.focused.id == "new"
+        assert not over.holds_key("enter")
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
 
 
 async def test_the_letter_keys_act_at_once_on_the_game_over_screen() -> None:
@@ -171,18 +202,20 @@ async def test_enter_pressed_quickly_on_the_new_game_screen_starts_one_game() ->
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         press_quickly(app, "enter", "enter", "enter")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: stack(app) == ["Screen", "GameScreen"])
+        await pilot.pause()  # the other keys are handled too
         assert stack(app) == ["Screen", "GameScreen"]
         assert app.table is not None and game_screen(app).table is app.table
 
 
 async def test_enter_pressed_quickly_on_the_game_plays_once_and_warns_of_nothing() -> None:
-    app = quick_app(speed=1.0)
+    app = quick_app(speed=5.0)  # the computer waits out the test
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
         press_quickly(app, "enter", "enter", "enter")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: len(screen.state.history) >= 1)
+        await pilot.pause()  # the other keys are handled too
         assert len(screen.state.history) == 1 and screen.state.current == 1
         assert not app._notifications, [n.message for n in app._notifications]
 
@@ -247,7 +280,7 @@ async def test_a_new_game_from_the_palette_asks_and_escape_goes_back_to_the_game
         await settle(pilot)
         table = app.table
         await pilot.press("ctrl+p", *"new game")
-        await pilot.pause(0.3)
+        await palette_offers(pilot, "new game")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -256,7 +289,7 @@ async def test_a_new_game_from_the_palette_asks_and_escape_goes_back_to_the_game
         await pilot.pause()
         assert stack(app) == ["Screen", "GameScreen"] and app.table is table
         await pilot.press("ctrl+p", *"new game")
-        await pilot.pause(0.3)
+        await palette_offers(pilot, "new game")
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("y")
@@ -264,7 +297,8 @@ async def test_a_new_game_from_the_palette_asks_and_escape_goes_back_to_the_game
         assert isinstance(app.screen, NewGameScreen)
         assert "Back to the game" in screen_text(app)
         press_quickly(app, "escape", "escape", "escape")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: stack(app) == ["Screen", "GameScreen"])
+        await pilot.pause()  # the other keys are handled too
         assert stack(app) == ["Screen", "GameScreen"] and app.table is table
         screen = game_screen(app)
         await pilot.press("enter")  # the game goes on
@@ -272,49 +306,96 @@ async def test_a_new_game_from_the_palette_asks_and_escape_goes_back_to_the_game
         assert len(screen.state.history) >= 1 and app.table is table
 
 
+def computers_done(app: AllFivesApp) -> bool:
+    """True once no computer is thinking (its move delivered: played, held or dropped)."""
+    return all(w.is_finished for w in app.workers if w.group == "computer")
+
+
+def your_move(app: AllFivesApp) -> GameState:
+    """Play your first legal action and return the snapshot after it (North to play)."""
+    screen = game_screen(app)
+    assert app.play(0, screen.legal()[0])
+    assert app.table is not None and app.table.state.current == 1, "North is to play next"
+    return app.table.state
+
+
 async def test_a_computer_move_waits_while_a_new_game_is_set_up() -> None:
-    app = AllFivesApp(Settings(speed=1.0, seed=6), start=True, speed=1.0)
+    app = AllFivesApp(Settings(speed=0.0, seed=6), start=True, speed=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        await pilot.press("enter")
-        if screen.choosing:
-            await pilot.press("enter")
-        await pilot.pause()
-        assert screen.state.current == 1, "North is to play next, a second later"
-        before = screen.state
-        app.action_new_game()
-        await pilot.pause()
+        before = your_move(app)
+        app.action_new_game()  # before North's move can land
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")
-        await pilot.pause(1.5)
-        assert isinstance(app.screen, NewGameScreen)
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen) and computers_done(app))
         assert app.table is not None and app.table.state is before, "nothing played meanwhile"
         await pilot.press("escape")
-        await settle(pilot)
-        assert app.table.state is not before, "North's move came once back at the game"
+        await until(pilot, lambda: app.table is not None and app.table.state is not before)
+        assert len(app.table.state.history) == len(before.history) + 1, "North's move, once"
         assert app.screen is screen
 
 
 async def test_a_computer_move_waits_while_leaving_the_game_is_asked() -> None:
-    # North's pace of a second leaves room for a busy machine between the two checks
-    app = AllFivesApp(Settings(speed=1.0, seed=6), start=True, speed=1.0)
+    app = AllFivesApp(Settings(speed=0.0, seed=6), start=True, speed=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        await pilot.press("enter")
-        if screen.choosing:
-            await pilot.press("enter")
-        await pilot.pause()
-        assert screen.state.current == 1, "North is to play next"
-        before = screen.state
-        app.action_new_game()
-        await pilot.pause(1.5)  # well past North's pace, the question still open
-        assert isinstance(app.screen, ConfirmScreen)
+        before = your_move(app)
+        app.action_new_game()  # before North's move can land
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen) and computers_done(app))
         assert app.table is not None and app.table.state is before, "nothing played meanwhile"
         await pilot.press("n")  # keep playing
-        await settle(pilot)
+        await until(pilot, lambda: app.table is not None and app.table.state is not before)
+        assert len(app.table.state.history) == len(before.history) + 1, "North's move, once"
         assert app.screen is screen
-        assert app.table.state is not before, "North's move came once back at the game"
+
+
+async def test_a_computer_move_chosen_before_a_new_game_is_dropped() -> None:
+    """North's reply, chosen on the game given up for a new one (held while the new
+    game was set up), never reaches the new game's table: it does not move, and no
+    warning shows, even when the held move is let go later."""
+    app = AllFivesApp(Settings(speed=0.0, seed=6), start=True, speed=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        old = app.table
+        your_move(app)
+        app.action_new_game()  # before North's move can land
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen) and computers_done(app))
+        await pilot.press("ctrl+n")  # the same settings: the same deal
+        await until(pilot, lambda: app.table is not old and app.game_screen is not None)
+        await settle(pilot)
+        table = app.table
+        assert table is not None and table is not old
+        before = table.state
+        # whatever waited when the game was left goes on now, if it still may
+        app.action_new_game()
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("n")  # keep playing
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        assert app.table is table and table.state is before, "the new game did not move"
+        assert not [n for n in app._notifications if n.severity != "information"]
+
+
+async def test_a_computer_move_is_dropped_after_a_take_back() -> None:
+    """Taken back while North thinks, your move's reply is dropped: the table stays as
+    the take-back left it, your turn."""
+    app = AllFivesApp(Settings(speed=5.0, seed=6), start=True, speed=5.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table
+        assert table is not None
+        start = table.state
+        your_move(app)  # North thinks, then waits out its pace
+        await pilot.press("u")
+        await until(pilot, lambda: computers_done(app))
+        await pilot.pause()
+        assert app.table is table and table.state.history == start.history
+        assert table.state.current == 0 and game_screen(app).human_turn()
+        assert not [n for n in app._notifications if n.severity != "information"]
 
 
 async def test_starting_from_the_palette_new_game_screen_replaces_the_game() -> None:
@@ -359,12 +440,50 @@ async def test_an_enter_typed_ahead_of_the_hand_summary_leaves_it_up() -> None:
             await take_a_turn(pilot, screen)
         await pilot.press("1")
         press_quickly(app, "enter", "enter")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen))
+        await pilot.pause()  # the other key is handled too
         assert isinstance(app.screen, HandSummaryScreen)
         assert app.table is not None and app.table.state.hand_number == 1
         await pilot.press("enter")
-        await pilot.pause()
-        assert app.table.state.hand_number == 2
+        await until(pilot, lambda: app.table is not None and app.table.state.hand_number == 2)
+
+
+async def _to_your_last_tile(pilot: Pilot[AllFivesApp]) -> GameScreen:
+    """Play on until your hand is one tile that you can play (and must)."""
+    app = pilot.app
+    while True:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen), "the hand ended before your last tile"
+        legal = screen.legal()
+        if len(screen.shown_hand()) == 1 and len(legal) == 1 and isinstance(legal[0], Play):
+            return screen
+        await take_a_turn(pilot, screen)
+
+
+async def test_an_enter_that_lands_on_the_summary_before_it_is_painted_is_ignored() -> None:
+    """The last tile played, an Enter that reaches the hand's summary before it is drawn
+    (and within its grace) leaves it up; once the grace is over Enter deals."""
+    app = quick_app(5)  # you go out with a single playable tile
+    app.key_ahead_grace = 3600.0  # the grace outlasts the test
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_your_last_tile(pilot)
+        await pilot.press("1")
+        press_quickly(app, "enter")  # plays the last tile
+        for _ in range(10_000):  # the move applied; no refresh in between
+            if isinstance(app.screen, HandSummaryScreen):
+                break
+            await asyncio.sleep(0)
+        summary = app.screen
+        assert isinstance(summary, HandSummaryScreen)
+        press_quickly(app, "enter")
+        await pilot.pause()  # the key is handled, the summary painted
+        assert app.screen is summary and summary.holds_key("enter")
+        assert app.table is not None and app.table.state.hand_number == 1
+        summary.grace = 0.0  # the grace is over
+        await until(pilot, lambda: not summary.holds_key("enter"))
+        await pilot.press("enter")
+        await until(pilot, lambda: app.table is not None and app.table.state.hand_number == 2)
 
 
 @pytest.mark.parametrize(

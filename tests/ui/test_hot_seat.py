@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from textual.pilot import Pilot
@@ -14,7 +15,7 @@ from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.widgets import HandView
 from engine import GameState, Play, Tile
-from tests.ui.helpers import screen_text, take_a_turn
+from tests.ui.helpers import press_quickly, screen_text, take_a_turn, until
 
 # Ben (south) and Ana (north) against West and East, two greedy computers.
 HOT_SEAT = Settings(
@@ -181,3 +182,26 @@ def test_cover_screen_snapshot(snap_compare: Any) -> None:
         assert isinstance(pilot.app.screen, CoverScreen)
 
     assert snap_compare(hot_seat_app(seed=5), terminal_size=(80, 24), run_before=cover_up)
+
+
+async def test_an_enter_typed_ahead_leaves_the_cover_up() -> None:
+    """An Enter that reaches the cover as it opens (typed for the move before) shows no
+    tiles; once the cover's grace is over Enter lifts it."""
+    app = hot_seat_app(seed=8)
+    app.key_ahead_grace = 3600.0  # the grace outlasts the test
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(100_000):  # no refresh between the cover's push and the key
+            if isinstance(app.screen, CoverScreen):
+                break
+            await asyncio.sleep(0)
+        cover = app.screen
+        assert isinstance(cover, CoverScreen)
+        press_quickly(app, "enter", "enter")
+        await pilot.pause()  # the keys are handled, the cover painted
+        assert app.screen is cover and app.viewer is None
+        assert cover.holds_key("enter") and not cover.holds_key("q")
+        cover.grace = 0.0  # the grace is over
+        await until(pilot, lambda: not cover.holds_key("enter"))
+        await pilot.press("enter")
+        await until(pilot, lambda: app.viewer is not None)
+        assert not isinstance(app.screen, CoverScreen)

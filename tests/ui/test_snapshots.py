@@ -12,9 +12,8 @@ from textual.pilot import Pilot
 from allfives_tui.screenshots import mid_game
 from allfives_tui.table.storage import Settings
 from allfives_tui.ui.app import AllFivesApp
-from allfives_tui.ui.screens.game_over import KEY_AHEAD_GRACE
 from allfives_tui.ui.widgets.board import plan_board
-from tests.ui.helpers import play_out, record_of, two_ends_record
+from tests.ui.helpers import play_out, record_of, two_ends_record, until
 
 
 def _app(state: Any = None, *, coach: bool = True) -> AllFivesApp:
@@ -62,7 +61,9 @@ def test_end_of_hand_summary(snap_compare: Any) -> None:
 
 async def _settle_game_over(pilot: Pilot[object]) -> None:
     await _settle(pilot)
-    await pilot.pause(KEY_AHEAD_GRACE + 0.1)  # "New game" focused, as a person sees it
+    # "New game" focused, as a person sees it
+    await until(pilot, lambda: pilot.app.screen.focused is not None)
+    await pilot.pause()
 
 
 def test_game_over(snap_compare: Any) -> None:

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Static
 
-from allfives_tui.ui.screens.dialog import Dialog
+from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Dialog
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
@@ -26,9 +26,12 @@ class CoverScreen(Dialog[None]):
         Binding("q", "app.quit_keep", "Quit"),
     ]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, *, grace: float | None = KEY_AHEAD_GRACE) -> None:
+        """``grace``: seconds after the cover is first painted during which Enter and
+        Space (typed for the move before it) are ignored."""
         super().__init__()
         self.person = name
+        self.grace = grace
 
     def compose(self) -> ComposeResult:
         """Whose turn it is and what to do."""

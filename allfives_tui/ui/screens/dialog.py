@@ -6,12 +6,19 @@ lies beneath (the game screen, and with a third press, the last screen).
 :class:`Dialog` ignores a dismissal unless it is the screen on top, and
 :class:`Palette` (the command palette) runs a command once and then ignores
 the rest of the keys it was sent.
+
+A dialog that opens after a move (the hand's summary, the game's end, the
+hot-seat cover) has a *grace*: for its first moments on the screen it ignores
+Enter and Space, which were most likely typed for the game (the move that
+ended the hand, a key pressed as the computer's last move landed).
 """
 
 from __future__ import annotations
 
+import time
 from typing import TypeVar
 
+from textual import events
 from textual.await_complete import AwaitComplete
 from textual.command import CommandPalette
 from textual.message import Message
@@ -20,9 +27,43 @@ from textual.widgets import Button, Input, OptionList
 
 ResultType = TypeVar("ResultType")
 
+KEY_AHEAD_GRACE = 0.5
+"""Seconds, after a dialog that opens after a move is first painted, during which it
+ignores Enter and Space (see :attr:`Dialog.grace`); letter keys and clicks act at once."""
+
+KEY_AHEAD_KEYS = frozenset({"enter", "space"})
+"""The keys a dialog's grace holds back: those that confirm, and that play a move."""
+
 
 class Dialog(ModalScreen[ResultType]):
     """A modal screen whose ``dismiss`` acts only while it is the screen on top."""
+
+    grace: float | None = None
+    """Seconds after the dialog is first painted during which :meth:`holds_key` holds
+    Enter and Space back (and before it is painted at all); ``None``: no grace."""
+
+    _painted_at: float | None = None
+
+    def _on_mount(self, event: events.Mount) -> None:
+        """Note when the dialog is first painted (Textual calls Screen's own too)."""
+        if self.grace is not None:
+            self.call_after_refresh(self._first_painted)
+
+    def _first_painted(self) -> None:
+        if self._painted_at is None:
+            self._painted_at = time.monotonic()
+            self.grace_started()
+
+    def grace_started(self) -> None:
+        """Called once the dialog is first painted (when it has a grace)."""
+
+    def holds_key(self, key: str) -> bool:
+        """True if ``key`` is ignored now: Enter or Space before the dialog is painted
+        or within :attr:`grace` seconds after."""
+        if self.grace is None or key not in KEY_AHEAD_KEYS:
+            return False
+        painted = self._painted_at
+        return painted is None or time.monotonic() - painted < self.grace
 
     def dismiss(self, result: ResultType | None = None) -> AwaitComplete:
         """Close with ``result``, once: a dialog already closed (or covered) stays put."""

@@ -8,25 +8,21 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from allfives_tui.table.words import Names, game_over_title
-from allfives_tui.ui.screens.dialog import Dialog
+from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Dialog
 from allfives_tui.ui.screens.hand_summary import scores_text
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import GameState
 
-#: Seconds after the screen shows before Enter presses its first button. An Enter
-#: meant for the game (a move typed as the computer's last one lands, or one that
-#: arrives late over a network) would otherwise start a new game at once; the
-#: letter keys and clicks act at once.
-KEY_AHEAD_GRACE = 0.5
+__all__ = ["KEY_AHEAD_GRACE", "GameOverScreen"]
 
 
 class GameOverScreen(Dialog[str]):
     """Announce the winner; dismisses with ``"new"``, ``"replay"``, ``"report"`` (the game
     report) or ``"quit"``."""
 
-    AUTO_FOCUS = ""  # nothing focused at first: see KEY_AHEAD_GRACE
+    AUTO_FOCUS = ""  # nothing focused during the grace (Dialog.grace)
 
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
@@ -37,12 +33,22 @@ class GameOverScreen(Dialog[str]):
         Binding("q", "choose('quit')", "Quit"),
     ]
 
-    def __init__(self, state: GameState, names: Names, *, report: bool = False) -> None:
-        """``report``: offer the game report (``g``)."""
+    def __init__(
+        self,
+        state: GameState,
+        names: Names,
+        *,
+        report: bool = False,
+        grace: float | None = KEY_AHEAD_GRACE,
+    ) -> None:
+        """``report``: offer the game report (``g``); ``grace``: seconds after the screen
+        is first painted before Enter presses "New game" (an Enter meant for the game
+        would otherwise start a new one at once)."""
         super().__init__()
         self.state = state
         self.names = names
         self.report = report
+        self.grace = grace
 
     def compose(self) -> ComposeResult:
         """The winner, the scores and the choices."""
@@ -61,8 +67,16 @@ class GameOverScreen(Dialog[str]):
         yield AppFooter()  # this screen's keys, over the game's
 
     def on_mount(self) -> None:
-        """Give Enter to "New game" once the grace for keys typed ahead is over."""
-        self.set_timer(KEY_AHEAD_GRACE, self._focus_first)
+        """Without a grace, "New game" has Enter at once."""
+        if self.grace is None:
+            self._focus_first()
+
+    def grace_started(self) -> None:
+        """Give Enter to "New game" once the grace is over."""
+        if self.grace:
+            self.set_timer(self.grace, self._focus_first)
+        else:
+            self._focus_first()
 
     def _focus_first(self) -> None:
         if self.focused is None:  # unless the person has moved the focus already

@@ -11,7 +11,7 @@ from textual.widgets import Button, Static
 
 from allfives_tui.table.coach import Rating
 from allfives_tui.table.words import Names, hand_over_title
-from allfives_tui.ui.screens.dialog import Dialog
+from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Dialog
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
@@ -90,15 +90,23 @@ class HandSummaryScreen(Dialog[None]):
     ]
 
     def __init__(
-        self, state: GameState, event: HandOver, names: Names, *, rated: bool = False
+        self,
+        state: GameState,
+        event: HandOver,
+        names: Names,
+        *,
+        rated: bool = False,
+        grace: float | None = KEY_AHEAD_GRACE,
     ) -> None:
         """``rated``: the coach rates the person's moves, and :meth:`show_costly` says how
-        this hand's went."""
+        this hand's went; ``grace``: seconds after the summary is first painted during
+        which Enter and Space (typed for the hand's last move) are ignored."""
         super().__init__()
         self.state = state
         self.event = event
         self.names = names
         self.rated = rated
+        self.grace = grace
         self._costly: tuple[list[Rating], int, int] = ([], 0, 1)
 
     def compose(self) -> ComposeResult:
