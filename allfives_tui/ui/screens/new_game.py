@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pydantic import ValidationError
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -23,7 +23,7 @@ from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import HandSize
-from engine.players import LEVELS
+from engine.players import LEVELS, REGISTRY
 from engine.rng import SEED_LIMIT
 from engine.rules import DEFAULT_TARGETS, Rules
 
@@ -78,6 +78,8 @@ class NewGameScreen(Screen[None]):
 
     class Continue(Message):
         """Continue the unfinished game."""
+
+    DEFAULT_CSS = "#level-note { color: $text-muted; height: 1; }"
 
     BINDINGS = [
         Binding("ctrl+n", "start", "Start", key_display="^n", priority=True),
@@ -196,6 +198,7 @@ class NewGameScreen(Screen[None]):
                     allow_blank=False,
                     id="coach",
                 ))
+            yield Static("", id="level-note")
             yield Static("", id="form-error")
             with Horizontal(id="new-game-buttons"):
                 yield compact(Button("Start ⏎", id="start", variant="primary"))
@@ -253,6 +256,7 @@ class NewGameScreen(Screen[None]):
         # the same value keeps the old label ("standard: 9 each"): show the new option's
         sizes.mutate_reactive(Select.value)  # type: ignore[misc]  # (the generic reactive)
         self.query_one("#target", Input).placeholder = f"default {DEFAULT_TARGETS[players]}"
+        self._show_level()
 
     def _sync_person(self, i: int) -> None:
         """Seat ``i``'s name field shows only when a person sits there."""
@@ -264,6 +268,33 @@ class NewGameScreen(Screen[None]):
         seat = (event.select.id or "").removeprefix("level-")
         if seat.isdigit():
             self._sync_person(int(seat))
+            # (each select says Changed as it mounts: the note keeps the first seat's)
+            self._show_level(int(seat) if event.select.has_focus_within else None)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A seat's level in focus: the note says what that level is."""
+        seat = (event.widget.id or "").removeprefix("level-")
+        if event.widget.has_class("level") and seat.isdigit():
+            self._show_level(int(seat))
+
+    def _show_level(self, seat: int | None = None) -> None:
+        """The note under the form: what the computer level at ``seat`` is and how strong
+        it measured (the first computer seat's when ``seat`` is none or not a computer)."""
+        shown = range(len(SEAT_NAMES[self._players()]))
+        levels = {i: self.query_one(f"#level-{i}", Select).value for i in shown}
+        computers = [i for i, level in levels.items() if level in REGISTRY]
+        if seat not in computers:
+            seat = computers[0] if computers else None
+        note = self.query_one("#level-note", Static)
+        if seat is None:
+            note.update("")
+            return
+        level = str(levels[seat])
+        note.update(f"{level}: {REGISTRY[level].description}")
+
+    def _players(self) -> int:
+        players = self.query_one("#players", Select).value
+        return players if isinstance(players, int) else self.settings.players
 
     @on(Select.Changed, "#players")
     def _players_changed(self, event: Select.Changed) -> None:
