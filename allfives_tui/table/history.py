@@ -34,7 +34,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Literal
 
-from allfives_tui.table.storage import data_dir
+from allfives_tui.table.storage import damaged_name, data_dir
 from allfives_tui.table.words import one_line, printable
 from engine import GameOver, HandOver, Placed
 from engine.errors import RecordError, shown
@@ -513,18 +513,9 @@ def _reason(err: BaseException) -> str:
     return f"unexpected {type(err).__name__}: {quoted(one_line(str(err)))}"
 
 
-def _stamp(now: datetime | None = None) -> str:
-    return (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-
-
 def set_aside(path: Path, now: datetime | None = None) -> Path:
     """Rename a damaged database (and its ``-wal``/``-shm``) out of the way; its new name."""
-    base = f"{path.stem}.damaged-{_stamp(now)}"
-    aside = path.with_name(f"{base}{path.suffix}")
-    n = 1
-    while os.path.lexists(aside):
-        n += 1
-        aside = path.with_name(f"{base}-{n}{path.suffix}")
+    aside = damaged_name(path, now)
     os.rename(path, aside)
     for extra in ("-wal", "-shm", "-journal"):
         side = Path(f"{path}{extra}")
@@ -1007,17 +998,8 @@ class Recorder:
         try:
             kept = keep_unrecorded(record, self.path.parent)
         except Exception as save:
-            return RecordOutcome(
-                False,
-                f"The game could not be added to the history ({why}) nor kept as a file "
-                f"({_reason(save)}).",
-            )
-        return RecordOutcome(
-            False,
-            f"The game could not be added to the history ({why}); it is kept in {kept} "
-            "(allfives history import adds it).",
-            kept,
-        )
+            return _not_recorded(why, save)
+        return _not_recorded(why, kept)
 
     def close(self) -> None:
         """Close the database (it is opened again for the next game)."""
@@ -1071,16 +1053,23 @@ def _keep_bytes(data: bytes | None, err: Exception, folder: Path) -> RecordOutco
         part.write_bytes(data)
         os.replace(part, path)
     except OSError as save:
+        return _not_recorded(why, save)
+    return _not_recorded(why, path)
+
+
+def _not_recorded(why: str, kept: Path | BaseException) -> RecordOutcome:
+    """The outcome of a game the history could not take: kept as a file, or not even that."""
+    if isinstance(kept, BaseException):
         return RecordOutcome(
             False,
             f"The game could not be added to the history ({why}) nor kept as a file "
-            f"({_reason(save)}).",
+            f"({_reason(kept)}).",
         )
     return RecordOutcome(
         False,
-        f"The game could not be added to the history ({why}); it is kept in {path} "
+        f"The game could not be added to the history ({why}); it is kept in {kept} "
         "(allfives history import adds it).",
-        path,
+        kept,
     )
 
 

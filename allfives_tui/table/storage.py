@@ -416,8 +416,19 @@ def has_unfinished() -> bool:
         return False
 
 
-def _stamp() -> str:
-    return datetime.now().strftime("%Y%m%d-%H%M%S")
+def _stamp(now: datetime | None = None) -> str:
+    return (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+
+
+def damaged_name(path: Path, now: datetime | None = None) -> Path:
+    """A free name beside ``path`` for setting it aside: ``STEM.damaged-STAMP[-N]SUFFIX``."""
+    base = f"{path.stem}.damaged-{_stamp(now)}"
+    aside = path.with_name(f"{base}{path.suffix}")
+    n = 1
+    while os.path.lexists(aside):
+        n += 1
+        aside = path.with_name(f"{base}-{n}{path.suffix}")
+    return aside
 
 
 def set_aside_damaged_current() -> str | None:
@@ -456,12 +467,7 @@ def move_current_aside() -> Path:
     holds the :class:`GameLock` should call this.
     """
     path = current_path()
-    base = f"current.damaged-{_stamp()}"
-    aside = path.with_name(f"{base}.json")
-    n = 1
-    while os.path.lexists(aside):
-        n += 1
-        aside = path.with_name(f"{base}-{n}.json")
+    aside = damaged_name(path)
     os.rename(path, aside)
     return aside
 
