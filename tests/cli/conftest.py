@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.helpers import FakeApp
+
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -13,3 +15,13 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
     monkeypatch.setenv("ALLFIVES_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture
+def fake_app(monkeypatch: pytest.MonkeyPatch) -> type[FakeApp]:
+    """The play command opens a :class:`FakeApp` instead of the Textual app."""
+    from allfives_tui.ui import app
+
+    monkeypatch.setattr(app, "AllFivesApp", FakeApp)
+    FakeApp.opened = {}
+    return FakeApp

@@ -6,41 +6,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from allfives_tui.cli import main
 from allfives_tui.table import storage
 from allfives_tui.table.storage import PERSON, Settings
+from tests.cli.helpers import FakeApp, run
 
 TOO_BIG = "1180591620717411303424"  # 2**70
 LIMIT = 2**63
 
 
-class FakeApp:
-    """Stands in for the Textual app: records the settings the play command opens with."""
-
-    opened: dict[str, Any] = {}
-
-    def __init__(self, settings: Settings, **kwargs: Any) -> None:
-        FakeApp.opened = {"settings": settings, **kwargs}
-        self.saved_on_exit = None
-        self.notices = list(kwargs.get("notices", ()))
-        self.crash_report = None
-        self.return_code = 0
-
-    def run(self) -> None:
-        pass
-
-
 @pytest.fixture(autouse=True)
-def fake_app(monkeypatch: pytest.MonkeyPatch) -> type[FakeApp]:
-    from allfives_tui.ui import app
-
-    monkeypatch.setattr(app, "AllFivesApp", FakeApp)
-    FakeApp.opened = {}
-    return FakeApp
+def _opens_a_fake_app(fake_app: type[FakeApp]) -> None:
+    """No test here starts the Textual app."""
 
 
 def _never_played(*args: object, **kwargs: object) -> None:
@@ -55,19 +34,9 @@ def no_match(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sim, "run_match", _never_played)
 
 
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Exit status, stdout and stderr of ``allfives ARGV`` (a parser exit counts too)."""
-    try:
-        code = main(argv)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def _refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     """The one error line of ``allfives ARGV``, which must exit 2 and open nothing."""
-    code, out, err = _run(argv, capsys)
+    code, out, err = run(argv, capsys)
     assert code == 2, (code, err)
     assert out == ""
     first, hint = err.splitlines()
@@ -100,9 +69,9 @@ def test_a_seed_of_2_to_the_63_or_more_is_refused(
 
 
 def test_the_largest_seed_is_taken(capsys: pytest.CaptureFixture[str]) -> None:
-    assert _run(["--seed", str(LIMIT - 1)], capsys)[0] == 0
+    assert run(["--seed", str(LIMIT - 1)], capsys)[0] == 0
     assert FakeApp.opened["settings"].seed == LIMIT - 1
-    code, out, _ = _run(
+    code, out, _ = run(
         ["sim", "greedy", "random", "-n", "2", "-w", "1", "--seed", str(LIMIT - 1), "--json",
          "--quiet"],
         capsys,
@@ -142,7 +111,7 @@ def test_a_seat_the_table_does_not_have_is_refused(capsys: pytest.CaptureFixture
 
 def test_different_seats_are_taken(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["--players", "4", "--seat", "north=Ana", "--seat", "west=expert"]
-    assert _run(argv, capsys)[0] == 0
+    assert run(argv, capsys)[0] == 0
     settings = FakeApp.opened["settings"]
     assert settings.levels[:2] == ["expert", PERSON] and settings.names[1] == "Ana"
 
@@ -160,10 +129,10 @@ def test_remembered_partnerships_do_not_follow_a_smaller_table(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     storage.save_settings(Settings(players=4, partnerships=True))
-    assert _run(["--players", "2"], capsys)[0] == 0
+    assert run(["--players", "2"], capsys)[0] == 0
     settings = FakeApp.opened["settings"]
     assert (settings.players, settings.partnerships) == (2, False)
-    assert _run([], capsys)[0] == 0
+    assert run([], capsys)[0] == 0
     assert FakeApp.opened["settings"].partnerships
 
 
@@ -209,7 +178,7 @@ def test_sim_takes_the_bounds_themselves(capsys: pytest.CaptureFixture[str]) -> 
     # the largest target play allows, with moves that cannot think long
     argv = ["sim", "greedy", "random", "-n", "2", "-w", "1", "--target", "10000", "--json",
             "--quiet", "--budget", "60", "--playouts", "1000000"]
-    code, out, err = _run(argv, capsys)
+    code, out, err = run(argv, capsys)
     assert code == 0, err
     config = json.loads(out)["config"]
     assert (config["target"], config["budget_s"], config["playouts"]) == (10000, 60.0, 10**6)

@@ -5,30 +5,19 @@ from __future__ import annotations
 import importlib.metadata
 import tomllib
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import allfives_tui
-from allfives_tui.cli import main
 from allfives_tui.cli.parser import parse
 from allfives_tui.table import storage
+from tests.cli.helpers import FakeApp, run
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Exit status, stdout and stderr of ``allfives ARGV`` (a parser exit counts too)."""
-    try:
-        code = main(argv)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_version_is_the_installed_one(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = _run(["--version"], capsys)
+    code, out, err = run(["--version"], capsys)
     assert code == 0 and err == ""
     assert out == f"allfives {importlib.metadata.version('allfives')}\n"
 
@@ -46,7 +35,7 @@ def test_version_without_the_package_installed_comes_from_pyproject(
 
 
 def test_help_shows_the_play_options_and_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = _run(["--help"], capsys)
+    code, out, err = run(["--help"], capsys)
     assert code == 0 and err == ""
     for option in (
         "--seed", "--players", "--partnerships", "--hand-size", "--target", "--level",
@@ -60,7 +49,7 @@ def test_help_shows_the_play_options_and_the_commands(capsys: pytest.CaptureFixt
 
 @pytest.mark.parametrize("command", ["play", "replay", "sim"])
 def test_each_command_has_its_own_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = _run([command, "--help"], capsys)
+    code, out, _ = run([command, "--help"], capsys)
     assert code == 0
     assert out.startswith(f"usage: allfives {command} ")
 
@@ -82,36 +71,11 @@ def test_options_are_converted_by_the_settings() -> None:
     assert parse(["--speed", "0.25"]).speed == 0.25
 
 
-class FakeApp:
-    """Stands in for the Textual app: records what the play command opens."""
-
-    opened: dict[str, Any] = {}
-
-    def __init__(self, settings: storage.Settings, **kwargs: Any) -> None:
-        FakeApp.opened = {"settings": settings, **kwargs}
-        self.saved_on_exit = None
-        self.notices = list(kwargs.get("notices", ()))
-        self.crash_report = None
-        self.return_code = 0
-
-    def run(self) -> None:
-        pass
-
-
-@pytest.fixture
-def fake_app(monkeypatch: pytest.MonkeyPatch) -> type[FakeApp]:
-    from allfives_tui.ui import app
-
-    monkeypatch.setattr(app, "AllFivesApp", FakeApp)
-    FakeApp.opened = {}
-    return FakeApp
-
-
 def test_play_opens_the_game_with_the_options(
     fake_app: type[FakeApp], capsys: pytest.CaptureFixture[str]
 ) -> None:
     storage.save_settings(storage.Settings(players=4, partnerships=True, name="Ana"))
-    code, _, err = _run(["--seed", "7", "--start", "--speed", "slow", "--level", "expert"], capsys)
+    code, _, err = run(["--seed", "7", "--start", "--speed", "slow", "--level", "expert"], capsys)
     assert code == 0 and err == ""
     opened = fake_app.opened
     settings = opened["settings"]
@@ -125,9 +89,9 @@ def test_play_opens_the_game_with_the_options(
 def test_play_command_and_no_options(
     fake_app: type[FakeApp], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert _run(["play", "--seed", "3"], capsys)[0] == 0
+    assert run(["play", "--seed", "3"], capsys)[0] == 0
     assert fake_app.opened["settings"].seed == 3
-    assert _run([], capsys)[0] == 0
+    assert run([], capsys)[0] == 0
     assert fake_app.opened["settings"] == storage.Settings()
     assert (fake_app.opened["start"], fake_app.opened["speed"]) == (False, None)
 
@@ -159,7 +123,7 @@ def test_play_command_and_no_options(
 def test_a_bad_option_gets_one_clear_line_and_status_2(
     argv: list[str], expected: str, fake_app: type[FakeApp], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = _run(argv, capsys)
+    code, out, err = run(argv, capsys)
     assert code == 2
     assert out == ""
     first, hint = err.splitlines()
@@ -188,7 +152,7 @@ def test_a_bad_option_gets_one_clear_line_and_status_2(
 def test_a_bad_sim_option_gets_one_clear_line_and_status_2(
     argv: list[str], expected: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = _run(["sim", *argv], capsys)
+    code, out, err = run(["sim", *argv], capsys)
     assert code == 2
     assert out == ""
     first, hint = err.splitlines()
