@@ -430,14 +430,7 @@ async def test_an_enter_typed_ahead_of_the_hand_summary_leaves_it_up() -> None:
     deals it."""
     app = quick_app(5)  # you go out with a single playable tile
     async with app.run_test(size=(80, 24)) as pilot:
-        while True:
-            await settle(pilot)
-            screen = app.screen
-            assert isinstance(screen, GameScreen), "the hand ended before your last tile"
-            legal = screen.legal()
-            if len(screen.shown_hand()) == 1 and len(legal) == 1 and isinstance(legal[0], Play):
-                break
-            await take_a_turn(pilot, screen)
+        await _to_your_last_tile(pilot)
         await pilot.press("1")
         press_quickly(app, "enter", "enter")
         await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen))
