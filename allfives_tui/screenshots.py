@@ -82,6 +82,7 @@ def hot_seat_game() -> GameRecord:
 
 def played_game(seed: int, target: int = 60) -> GameRecord:
     """A finished game: You played by the heuristic level against greedy North."""
+    from allfives_tui.table.driver import computer_player
     from allfives_tui.table.table import Table
     from engine.players import make_player
 
@@ -89,12 +90,13 @@ def played_game(seed: int, target: int = 60) -> GameRecord:
         new_game(Rules(players=2, target=target)), SEATS, seed, created=CREATED, game_id="1" * 32
     )
     you = make_player("heuristic", seed=seed)
+    north = computer_player(seed, 1, table.seats[1].level)
     while not table.is_over:
         turn = table.turn()
         if turn is None:
             table.deal()
             continue
-        chooser = you if turn.seat == 0 else table.player(turn.seat)
+        chooser = you if turn.seat == 0 else north
         table.act(turn.seat, chooser.choose(turn.view, turn.legal))
     return table.record()
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from functools import cache
+from weakref import WeakKeyDictionary
 
-from engine import GameState, Rules, apply, legal_actions, new_game, seeded_deal
-from engine.players import make_player
+from allfives_tui.table.driver import computer_player
+from allfives_tui.table.table import Table, Turn
+from engine import Action, GameState, Rules, apply, legal_actions, new_game, seeded_deal
+from engine.players import Player, make_player
 from engine.record import GameRecord, Seat
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -60,3 +63,15 @@ SMALL_RECORD = """{
 }
 """
 """A hand-made two-hand game to 30: a draw, a must-play, going out, a negative score, a win."""
+
+
+_COMPUTERS: WeakKeyDictionary[Table, dict[int, Player]] = WeakKeyDictionary()
+
+
+def computer_choice(table: Table, turn: Turn) -> Action:
+    """The computer's action for ``turn`` at ``table``, by the player the turn driver
+    seats there (its level, the game's seed), kept for the table's whole game."""
+    players = _COMPUTERS.setdefault(table, {})
+    if turn.seat not in players:
+        players[turn.seat] = computer_player(table.seed, turn.seat, table.seats[turn.seat].level)
+    return players[turn.seat].choose(turn.view, turn.legal)

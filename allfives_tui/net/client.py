@@ -26,6 +26,7 @@ from websockets.uri import parse_uri
 
 from allfives_tui.net.protocol import (
     CLIENT_WIRE_LIMIT,
+    DETAIL_MAX,
     PROTOCOL_VERSION,
     Auth,
     Challenge,
@@ -33,6 +34,7 @@ from allfives_tui.net.protocol import (
     Hello,
     HostMessage,
     Notice,
+    NoticeCode,
     ProtocolError,
     Record,
     Refused,
@@ -41,6 +43,7 @@ from allfives_tui.net.protocol import (
     parse_host,
     proof,
 )
+from allfives_tui.net.wording import close_text, refusal_text, unreadable_text
 from allfives_tui.table.words import one_line
 from engine.errors import shown
 
@@ -177,11 +180,12 @@ class Connection:
                 if self.over:
                     raise HostLost("the host has closed the table") from None
                 self.lost = _closed_reason(err)
-                return Notice(text=f"Lost the host ({self.lost}): reconnecting…")
+                return Notice(code=NoticeCode.HOST_LOST, detail=self.lost[:DETAIL_MAX])
             try:
                 message = parse_host(raw)
             except ProtocolError as err:
-                return Notice(text=f"The host sent something unreadable, ignored: {err}")
+                detail = unreadable_text(err.refused)[:DETAIL_MAX]
+                return Notice(code=NoticeCode.UNREADABLE, detail=detail)
             self.over = self.over or isinstance(message, Record)
             return message
 
@@ -223,7 +227,7 @@ class Connection:
 def _closed_reason(err: ConnectionClosed) -> str:
     frame = err.rcvd
     if frame is not None and frame.reason:
-        return one_line(frame.reason)[:80]
+        return close_text(frame.reason)
     return "the connection closed"
 
 
@@ -275,9 +279,9 @@ async def _expect(ws: ClientConnection, kind: type[_M], timeout: float) -> _M:
     try:
         message = parse_host(raw)
     except ProtocolError as err:
-        raise JoinError(str(err)) from None
+        raise JoinError(unreadable_text(err.refused)) from None
     if isinstance(message, Refused):
-        raise JoinError(message.reason)
+        raise JoinError(refusal_text(message))
     if not isinstance(message, kind):
         raise JoinError(f"the host answered with {message.kind!r}, not {kind.__name__}")
     return message

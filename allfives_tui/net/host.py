@@ -9,11 +9,13 @@ nothing. After every change each client gets its own seat's
 :class:`~allfives_tui.net.protocol.State` (:func:`state_for`): no message holds
 another seat's tiles or the boneyard before the hand is over.
 
-The host runs the table's turn loop itself: computers choose in a thread
-from their seat's view, at the host's pace; a person's turn waits for their
-action, and for a player who lost the connection the grace period, after
-which the computer plays that seat until they rejoin with their token; a
-hand's summary waits for every connected person (or the summary timeout).
+The host performs the steps of the table's turn driver
+(:class:`~allfives_tui.table.driver.Driver`): computers choose in a thread
+(``asyncio.to_thread``) from their seat's view, at the host's pace; a person's
+turn waits for their action, and for a player who lost the connection the
+grace period, after which the computer plays that seat until they rejoin with
+their token; a hand's summary waits for every connected person (or the
+summary timeout).
 The record and the tokens are saved in the host's folder
 (:class:`~allfives_tui.net.hostfiles.HostFiles`) so a restarted host reopens
 the game. The host's own player (if it plays) talks to it through a
@@ -44,34 +46,53 @@ from websockets.exceptions import ConnectionClosed
 
 from allfives_tui.net.hostfiles import HostFiles, SavedSeat, SavedSeats
 from allfives_tui.net.protocol import (
+    DETAIL_MAX,
     WIRE_LIMIT,
     Act,
     Auth,
     Challenge,
     ClientMessage,
+    CloseCode,
     Hello,
     HostMessage,
     Leave,
     Lobby,
     LobbySeat,
     Notice,
+    NoticeCode,
     ProtocolError,
     Ready,
     Record,
+    RefusalCode,
     Refused,
     SeatAssigned,
     SetSeat,
     Start,
     State,
+    close_reason,
     encode,
     parse_client,
     proof_matches,
 )
+from allfives_tui.net.wording import notice_text
+from allfives_tui.table.driver import (
+    AskComputer,
+    Automatic,
+    AwaitPerson,
+    Deal,
+    Driver,
+    Over,
+    StaleAnswerError,
+    Step,
+    Summary,
+    TakeOver,
+)
 from allfives_tui.table.storage import SEAT_NAMES
-from allfives_tui.table.table import Table, Turn
+from allfives_tui.table.table import Table
 from allfives_tui.table.words import describe_event
-from engine import Action, Drew, Event, GameOver, HandOver, IllegalActionError, Phase, Rules
-from engine.players import LEVELS, Player, make_player
+from engine import Drew, Event, GameOver, HandOver, IllegalActionError, Rules
+from engine.errors import one_line
+from engine.players import LEVELS
 from engine.record import LoadedGame, Seat, SeatKind
 
 DEFAULT_PORT = 7777
@@ -210,14 +231,6 @@ class Slot:
     host: bool = False
     token: str | None = None
     session: Session | None = None
-    away_since: float | None = None
-    taken_over: bool = False
-    """True while the computer plays for a person who did not come back in time."""
-
-    @property
-    def played_by_computer(self) -> bool:
-        """True when the computer chooses this seat's moves now."""
-        return self.computer or self.taken_over
 
 
 def drawn_tile_hidden(event: Event, seat: int) -> Event:
@@ -225,12 +238,6 @@ def drawn_tile_hidden(event: Event, seat: int) -> Event:
     if isinstance(event, Drew) and event.seat != seat and event.tile is not None:
         return event.model_copy(update={"tile": None})
     return event
-
-
-def steps_of(table: Table) -> int:
-    """How many actions (deals included) the table's game has had."""
-    st = table.state
-    return len(st.deals) + sum(map(len, st.past)) + (len(st.history) if st.deals else 0)
 
 
 def state_for(
@@ -245,17 +252,15 @@ def state_for(
 ) -> State:
     """``seat``'s picture of the table: its own view, the public events, and every hand
     only once the hand is over."""
-    st = table.state
-    revealed = st.hands if st.phase is not Phase.PLAY and st.hand_number else None
     return State(
-        step=steps_of(table),
+        step=table.step,
         view=table.view(seat),
         names=table.names,
         kinds=kinds,
         events=tuple(drawn_tile_hidden(e, seat) for e in events),
         whole_hand=whole_hand,
         resumed=table.resumed,
-        revealed=revealed,
+        revealed=table.revealed,
         away=away,
         waiting=waiting,
     )
@@ -278,15 +283,15 @@ class Host:
         players = config.rules.players
         self.slots = [Slot() for _ in range(players)]
         self.table: Table | None = None
+        self.driver: Driver | None = None
+        """The table's turn driver, once the game has started."""
         self.sessions: set[Session] = set()
         self.server: Server | None = None
         self.port: int | None = None
         self.finished = asyncio.Event()
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
-        self._ready: set[int] = set()
         self._loop_task: asyncio.Task[None] | None = None
-        self._stand_ins: dict[int, Player] = {}
         self._serials = itertools.count(1)
         self._closing: set[asyncio.Task[None]] = set()
         self.limiter = SignInLimiter(config.sign_in_delay, SIGN_IN_DELAY_MAX, config.clock)
@@ -313,15 +318,32 @@ class Host:
         return tuple(s.kind for s in self.table.seats)
 
     def _reopen(self, game: LoadedGame, saved: SavedSeats) -> None:
-        now = time.monotonic()
         self.config.level = saved.level if saved.level in LEVELS else self.config.level
         for slot, seat in zip(self.slots, saved.seats, strict=True):
             slot.name, slot.computer, slot.host, slot.token = (
                 seat.name, seat.computer, seat.host, seat.token,
             )
-            if not slot.computer:
-                slot.away_since = now
-        self.table = Table.from_record(game, autosave=self._autosave)
+        self._seat_table(Table.from_record(game, autosave=self._autosave))
+
+    def _seat_table(self, table: Table) -> None:
+        """Play ``table``: its driver collects the people's moves; a person not connected
+        is away from now (their grace starts)."""
+        self.table = table
+        config = self.config
+        people = [i for i, s in enumerate(self.slots) if not s.computer]
+        driver = self.driver = Driver(
+            table,
+            now=time.monotonic,
+            flush=self.files.flush if self.files is not None else _no_flush,
+            people=people,
+            pace=config.pace,
+            summary_timeout=config.summary_timeout,
+            grace=config.grace,
+            stand_in_level=config.level,
+        )
+        for seat in people:
+            if self.slots[seat].session is None:
+                driver.away(seat)
 
     def _computer_name(self, seat: int) -> str:
         places = ("South", *SEAT_NAMES.get(self.config.rules.players, ()))
@@ -341,7 +363,8 @@ class Host:
             else:
                 assert slot.name is not None
                 seats.append(Seat(name=slot.name, kind="person" if slot.host else "remote"))
-        self.table = Table.new(self.config.rules, seats, self.config.seed)
+        self._seat_table(Table.new(self.config.rules, seats, self.config.seed))
+        assert self.table is not None
         self.table.autosave = self._autosave
         self._say("The game starts: " + ", ".join(
             f"{s.name} ({s.level if s.is_computer else 'person'})" for s in seats
@@ -370,27 +393,13 @@ class Host:
         )
 
     async def _loop(self) -> None:
-        """The turn loop: deals, computers' moves, waiting for people."""
+        """Perform the driver's steps until the game is over."""
         try:
             await self._broadcast_state(self._table().hand_events, whole_hand=True)
-            while not self._table().is_over:
+            driver = self._driver()
+            while not isinstance(step := driver.next(), Over):
                 self._wake.clear()
-                table = self._table()
-                if table.state.phase is Phase.DEAL:
-                    if table.hand_over is not None:
-                        await self._wait_for_summaries()
-                    async with self._lock:
-                        if table.state.phase is Phase.DEAL:
-                            self._ready.clear()
-                            await self._changed(table.deal())
-                    continue
-                turn = table.turn()
-                assert turn is not None
-                slot = self.slots[turn.seat]
-                if slot.played_by_computer:
-                    await self._computer_move(table, turn.seat)
-                else:
-                    await self._wait_for_person(slot)
+                await self._perform(driver, step)
             self.finished.set()
         except asyncio.CancelledError:
             raise
@@ -398,6 +407,37 @@ class Host:
             self.errors.append(err)
             self.finished.set()
             raise
+
+    async def _perform(self, driver: Driver, step: Step) -> None:
+        """Perform one step of the driver (a person's move comes in :meth:`_act`)."""
+        if isinstance(step, (AskComputer, Automatic)):
+            action = await asyncio.to_thread(driver.think, step)
+            wait = step.not_before - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            async with self._lock:
+                with contextlib.suppress(StaleAnswerError):  # a person came back meanwhile
+                    await self._changed(driver.done(step, action))
+        elif isinstance(step, Deal):
+            async with self._lock:
+                with contextlib.suppress(StaleAnswerError):
+                    await self._changed(driver.done(step))
+        elif isinstance(step, TakeOver):
+            driver.done(step)
+            await self._notice(Notice(code=NoticeCode.TAKEN_OVER, seat=step.seat))
+        elif isinstance(step, Summary):
+            await self._until_woken(step.deadline)
+        elif isinstance(step, AwaitPerson):
+            await self._until_woken(step.grace_deadline)
+        else:  # the host's screen is never shared, and every seat's move is made here
+            raise AssertionError(f"a host does not perform {step!r}")
+
+    async def _until_woken(self, deadline: float | None) -> None:
+        """Until something changes (a move, a summary closed, a player gone or back),
+        or ``deadline`` (on :func:`time.monotonic`) passes."""
+        timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), timeout)
 
     def _say(self, text: str) -> None:
         if self.say is not None:
@@ -407,64 +447,14 @@ class Host:
         assert self.table is not None
         return self.table
 
-    async def _computer_move(self, table: Table, seat: int) -> None:
-        turn = table.turn()
-        assert turn is not None and turn.seat == seat
-        state = table.state
-        start = time.monotonic()
-        if self.slots[seat].computer:
-            choose = table.choose
-        else:  # a person's seat the computer plays for now, at the host's level
-            player = self._stand_ins.get(seat)
-            if player is None:
-                seed = table.seed * 8 + seat
-                player = self._stand_ins[seat] = make_player(self.config.level, seed=seed)
-
-            def choose(turn: Turn) -> Action:
-                return player.choose(turn.view, turn.legal)
-
-        action = await asyncio.to_thread(choose, turn)
-        wait = self.config.pace - (time.monotonic() - start)
-        if wait > 0:
-            await asyncio.sleep(wait)
-        async with self._lock:
-            if table.state is state:
-                await self._changed(table.act(seat, action))
-
-    async def _wait_for_person(self, slot: Slot) -> None:
-        """Until the table changes, or the away player's grace period runs out."""
-        timeout: float | None = None
-        if slot.session is None and slot.away_since is not None:
-            left = slot.away_since + self.config.grace - time.monotonic()
-            if left <= 0:
-                slot.taken_over = True
-                await self._notice(
-                    f"{slot.name} did not come back in time: the computer plays for them "
-                    "until they rejoin."
-                )
-                return
-            timeout = left
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), timeout)
+    def _driver(self) -> Driver:
+        assert self.driver is not None
+        return self.driver
 
     def _waiting_for(self) -> tuple[int, ...]:
         """The seats the next deal waits for: connected people who have not closed the
         summary yet."""
-        return tuple(
-            i
-            for i, s in enumerate(self.slots)
-            if not s.played_by_computer and s.session is not None and i not in self._ready
-        )
-
-    async def _wait_for_summaries(self) -> None:
-        deadline = time.monotonic() + self.config.summary_timeout
-        while self._waiting_for():
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), left)
+        return self._driver().waiting_for()
 
     async def _changed(self, events: tuple[Event, ...]) -> None:
         """After a change (under the lock): the record on disk, then every client told."""
@@ -495,19 +485,21 @@ class Host:
     def _state(
         self, seat: int, events: tuple[Event, ...], whole_hand: bool, waiting: tuple[int, ...]
     ) -> State:
-        away = tuple(
-            i for i, s in enumerate(self.slots) if not s.computer and s.session is None
-        )
         return state_for(
             self._table(), seat, self._kinds(), events,
-            whole_hand=whole_hand, away=away, waiting=waiting,
+            whole_hand=whole_hand, away=self._driver().away_seats(), waiting=waiting,
         )
 
-    async def _notice(self, text: str, *, but: Session | None = None) -> None:
-        self._say(text)
+    async def _notice(self, notice: Notice, *, but: Session | None = None) -> None:
+        """Tell every connected player (but ``but``) ``notice``; the commentary says it."""
+        self._say(notice_text(notice, self._names()))
         for slot in self.slots:
             if slot.session is not None and slot.session is not but:
-                slot.session.deliver(Notice(text=text))
+                slot.session.deliver(notice)
+
+    def _names(self) -> tuple[str, ...]:
+        """The seats' names as the commentary says them."""
+        return tuple(s.name or self._computer_name(i) for i, s in enumerate(self.slots))
 
     # -- the waiting room ----------------------------------------------------------
     def lobby(self) -> Lobby:
@@ -539,8 +531,12 @@ class Host:
         try:
             message = parse_client(raw)
         except ProtocolError as err:
-            fatal = "protocol" in str(err) and not session.signed_in
-            session.deliver(Refused(reason=str(err), fatal=fatal))
+            refused = err.refused
+            fatal = refused.fatal and not session.signed_in
+            if fatal and refused.code is RefusalCode.VERSION_MISMATCH:
+                # a client of any version reads the challenge's version first
+                session.deliver(Challenge(nonce="", password=bool(self.config.password)))
+            session.deliver(refused.model_copy(update={"fatal": fatal}))
             if fatal:
                 session.close()
             return
@@ -553,9 +549,7 @@ class Host:
         elif isinstance(message, Auth):
             await self._auth(session, message)
         elif not session.signed_in:
-            session.deliver(
-                Refused(reason="not signed in: send a hello and answer the challenge first")
-            )
+            session.deliver(Refused(code=RefusalCode.NOT_SIGNED_IN))
         elif isinstance(message, Act):
             await self._act(session, message)
         elif isinstance(message, Ready):
@@ -567,7 +561,7 @@ class Host:
 
     async def _hello(self, session: Session, hello: Hello) -> None:
         if session.nonce is not None or session.signed_in:
-            session.deliver(Refused(reason="hello was already said on this connection"))
+            session.deliver(Refused(code=RefusalCode.HELLO_TWICE))
             return
         session.name, session.token = hello.name, hello.token
         session.nonce = secrets.token_hex(16)
@@ -575,18 +569,17 @@ class Host:
 
     async def _auth(self, session: Session, auth: Auth) -> None:
         if session.signed_in:
-            session.deliver(Refused(reason="already signed in"))
+            session.deliver(Refused(code=RefusalCode.SIGNED_IN_ALREADY))
             return
         if session.nonce is None:
-            session.deliver(Refused(reason="send a hello first"))
+            session.deliver(Refused(code=RefusalCode.HELLO_FIRST))
             return
         nonce, session.nonce = session.nonce, None
         holder = self._token_seat(session.token) is not None
         wait = 0.0 if holder else self.limiter.wait(session.address)
         if wait > 0:
             self._turn_away(
-                session,
-                f"too many failed sign-ins from your address: try again in {math.ceil(wait)} s",
+                session, Refused(code=RefusalCode.TOO_MANY_FAILURES, wait_s=math.ceil(wait))
             )
             return
         right = proof_matches(self.config.password, nonce, session.name, auth.proof)
@@ -594,7 +587,7 @@ class Host:
             seat = self._seat_for(session) if right else None
             if seat is None:
                 self.limiter.failed(session.address)
-                self._turn_away(session, self._refusal(right, holder))
+                self._turn_away(session, Refused(code=self._refusal(right, holder)))
                 return
             if not holder:  # a seat's token says nothing of the others from its address
                 self.limiter.succeeded(session.address)
@@ -621,23 +614,21 @@ class Host:
         seat = self._token_seat(session.token)
         return seat if seat is not None else self._open_seat()
 
-    def _refusal(self, right: bool, holder: bool) -> str:
+    def _refusal(self, right: bool, holder: bool) -> RefusalCode:
         """Why a sign-in is refused: with a password, a caller without a seat's token is told
         the same whether the password was wrong or there is no seat for it."""
-        wrong = "wrong password for this table"
-        door = (
-            "the game has started: only its players can rejoin (with their token)"
-            if self.started
-            else "every seat is taken"
-        )
-        if not self.config.password:
-            return door if right else wrong
-        if holder or self._open_seat() is not None:
-            return wrong
-        return f"wrong password, or {door}"
+        if not self.config.password and right:
+            return (
+                RefusalCode.STARTED_TOKEN_ONLY if self.started else RefusalCode.SEATS_TAKEN
+            )
+        if not self.config.password or holder or self._open_seat() is not None:
+            return RefusalCode.WRONG_PASSWORD
+        if self.started:
+            return RefusalCode.WRONG_PASSWORD_OR_STARTED
+        return RefusalCode.WRONG_PASSWORD_OR_SEATS_TAKEN
 
-    def _turn_away(self, session: Session, reason: str) -> None:
-        session.deliver(Refused(reason=reason, fatal=True))
+    def _turn_away(self, session: Session, refused: Refused) -> None:
+        session.deliver(refused.model_copy(update={"fatal": True}))
         session.close()
 
     def _seat(self, session: Session, seat: int) -> None:
@@ -646,7 +637,7 @@ class Host:
         slot = self.slots[seat]
         old = slot.session
         if old is not None and old is not session:
-            old.deliver(Refused(reason="this seat was taken by a newer connection", fatal=True))
+            old.deliver(Refused(code=RefusalCode.NEWER_CONNECTION, fatal=True))
             old.seat = None
             old.close()
         if not rejoined:
@@ -655,7 +646,6 @@ class Host:
         where = self._computer_name(seat)
         self._say(f"{slot.name} {'rejoined' if rejoined else 'joined'} ({where}).")
         slot.session = session
-        slot.away_since = None
         session.seat, session.signed_in = seat, True
         assert slot.token is not None
         session.deliver(SeatAssigned(seat=seat, token=slot.token, rejoined=rejoined))
@@ -670,13 +660,13 @@ class Host:
             if self.config.auto_start and all(s.name is not None or s.computer for s in self.slots):
                 self._start()
             return
-        if rejoined or slot.taken_over:
-            back = slot.taken_over
-            slot.taken_over = False
+        back = self._driver().back(seat)
+        if rejoined or back:
+            code = NoticeCode.BACK_PLAYING_AGAIN if back else NoticeCode.BACK
+            notice = Notice(code=code, seat=seat)
             for other in self.slots:
                 if other.session is not None and other.session is not session:
-                    text = f"{slot.name} is back." + (" They play again." if back else "")
-                    other.session.deliver(Notice(text=text))
+                    other.session.deliver(notice)
         table = self.table
         waiting = self._waiting_for() if table.hand_over is not None else ()
         session.deliver(self._state(seat, table.hand_events, True, waiting))
@@ -698,48 +688,44 @@ class Host:
         async with self._lock:
             table = self.table
             if table is None:
-                session.deliver(Refused(reason="the game has not started yet"))
+                session.deliver(Refused(code=RefusalCode.NOT_STARTED))
                 return
             seat = session.seat
             assert seat is not None
-            if act.step != steps_of(table):
-                session.deliver(
-                    Refused(reason="the table has moved on since that move was chosen")
-                )
+            if act.step != table.step:
+                session.deliver(Refused(code=RefusalCode.STALE_STEP))
                 return
             try:
-                events = table.act(seat, act.action)
+                events = self._driver().act(seat, act.action)
             except IllegalActionError as err:
-                session.deliver(Refused(reason=str(err)))
+                session.deliver(_illegal(err))
                 return
             await self._changed(events)
 
     def _got_ready(self, session: Session) -> None:
         table = self.table
         if table is None or table.hand_over is None or session.seat is None:
-            session.deliver(Refused(reason="there is no hand summary to close now"))
+            session.deliver(Refused(code=RefusalCode.NO_SUMMARY))
             return
-        self._ready.add(session.seat)
+        self._driver().ready(session.seat)
         self._wake.set()
 
     def _owner(self, session: Session, message: SetSeat | Start) -> None:
         if not session.local:
-            session.deliver(Refused(reason="only the host's own screen sets up the table"))
+            session.deliver(Refused(code=RefusalCode.OWNER_ONLY))
             return
         if self.table is not None:
-            session.deliver(Refused(reason="the game has already started"))
+            session.deliver(Refused(code=RefusalCode.ALREADY_STARTED))
             return
         if isinstance(message, Start):
             self._start()
             return
         if message.seat >= len(self.slots) or self.slots[message.seat].host:
-            session.deliver(Refused(reason=f"seat {message.seat} cannot be changed"))
+            session.deliver(Refused(code=RefusalCode.SEAT_UNCHANGEABLE, seat=message.seat))
             return
         slot = self.slots[message.seat]
         if message.computer and slot.session is not None:
-            slot.session.deliver(
-                Refused(reason="the host gave your seat to a computer", fatal=True)
-            )
+            slot.session.deliver(Refused(code=RefusalCode.SEAT_GIVEN_TO_COMPUTER, fatal=True))
             slot.session.seat = None
             slot.session.close()
             slot.session = None
@@ -761,14 +747,15 @@ class Host:
                 slot.name, slot.token = None, None
             self._broadcast_lobby()
             return
-        slot.away_since = time.monotonic()
+        self._driver().away(seat)
         if self.table.is_over:
             self._say(f"{slot.name} left.")
             return
         self._say(f"{slot.name} lost the connection: their seat is kept for them.")
+        notice = Notice(code=NoticeCode.RECONNECTING, seat=seat)
         for other in self.slots:
             if other.session is not None:
-                other.session.deliver(Notice(text=f"{slot.name} is reconnecting…"))
+                other.session.deliver(notice)
         self._wake.set()
 
     # -- the network ---------------------------------------------------------------------
@@ -806,15 +793,15 @@ class Host:
         """Close the oldest pending connections past the caps (per address, in all)."""
         same = self.pending(address)
         for old in same[: max(0, len(same) - MAX_PENDING_PER_ADDRESS)]:
-            _drop(old, TOO_MANY, "too many connections from your address")
+            _drop(old, TOO_MANY, close_reason(CloseCode.TOO_MANY_FROM_ADDRESS))
         every = self.pending()
         for old in every[: max(0, len(every) - MAX_PENDING)]:
-            _drop(old, TOO_MANY, "too many connections to this table")
+            _drop(old, TOO_MANY, close_reason(CloseCode.TOO_MANY_CONNECTIONS))
 
     def _hello_expired(self, session: Session) -> None:
         if not session.signed_in:
             timeout = self.config.hello_timeout
-            _drop(session, TOO_SLOW, f"no sign-in within {timeout:g} s")
+            _drop(session, TOO_SLOW, close_reason(CloseCode.SIGN_IN_TIMEOUT, timeout))
 
     async def _connection(self, ws: ServerConnection) -> None:
         outgoing: asyncio.Queue[str | None] = asyncio.Queue()
@@ -877,6 +864,13 @@ class Host:
             await asyncio.to_thread(self.files.close)
 
 
+def _illegal(err: IllegalActionError) -> Refused:
+    """The refusal of a move the engine refused: its rule and its message, on one line."""
+    message = str(err).removesuffix(f" [{err.rule}]")
+    detail = one_line(message, DETAIL_MAX)
+    return Refused(code=RefusalCode.ILLEGAL, rule=err.rule, detail=detail)
+
+
 def _drop(session: Session, code: int, reason: str) -> None:
     """Close a pending connection now (it is no longer counted)."""
     if not session.dropped and session.drop is not None:
@@ -903,6 +897,10 @@ async def _write(ws: ServerConnection, outgoing: asyncio.Queue[str | None]) -> N
             await ws.send(text)
         except ConnectionClosed:
             return
+
+
+def _no_flush() -> None:
+    return None
 
 
 def _token() -> str:
@@ -935,7 +933,6 @@ class LocalLink:
         self.session.signed_in = True
         self.session.seat = seat
         slot.session = self.session
-        slot.away_since = None
         assert slot.token is not None
         self.inbox.put_nowait(SeatAssigned(seat=seat, token=slot.token))
         if host.table is None:

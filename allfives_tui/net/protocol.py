@@ -1,9 +1,11 @@
-"""The messages between a host and its players, as pydantic models (protocol 1).
+"""The messages between a host and its players, as pydantic models (protocol 2).
 
 Every message is one JSON object in one WebSocket text frame, told apart by
 its ``kind`` (a discriminated union). A client opens with :class:`Hello`
-carrying :data:`PROTOCOL_VERSION`; a host of another version refuses it with a
-clear reason and closes. The host answers with a :class:`Challenge` (a fresh
+carrying :data:`PROTOCOL_VERSION`; a host of another version answers with a
+:class:`Challenge` naming its own version (which a client of any version checks
+first, and words as a version mismatch), then a fatal :class:`Refused`, and
+closes. The host answers with a :class:`Challenge` (a fresh
 nonce); the client proves it knows the table's password with an HMAC of the
 nonce (:func:`proof`), so the password never crosses the wire. Then the host
 says which seat is the client's (:class:`SeatAssigned`, with a token to rejoin
@@ -12,10 +14,16 @@ each client only its own :class:`State`: that seat's
 :class:`~engine.SeatView` and the public events (another seat's drawn tile is
 blanked), the hands revealed only once the hand is over.
 
+Nothing the host sends is English: a :class:`Refused` and a :class:`Notice`
+carry a code (:class:`RefusalCode`, :class:`NoticeCode`) and the arguments
+that code takes, and the client words them
+(:mod:`allfives_tui.net.wording`). A connection the host closes before it signs
+in has a :class:`CloseCode` as its close reason (:func:`close_reason`).
+
 Whatever a client sends is read by :func:`parse_client` only: a message that
 is too large, not JSON, of an unknown kind or badly formed raises
-:class:`ProtocolError` (a ``ValueError``) with a one-line reason, which the
-host sends back in a :class:`Refused`.
+:class:`ProtocolError` (a ``ValueError``) holding the :class:`Refused` the
+host sends back.
 """
 
 from __future__ import annotations
@@ -24,15 +32,26 @@ import hashlib
 import hmac
 import json
 import re
+from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from allfives_tui.table.words import one_line
 from engine import Draw, Event, Pass, Play, SeatView, Tile
 from engine.record import GameRecord, SeatKind
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 """The version of this protocol; a host and a client must speak the same one."""
 MAX_CLIENT_MESSAGE = 4 * 1024
 """A client's message larger than this (in bytes) is refused (a real one is < 300)."""
@@ -44,10 +63,16 @@ TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
 """What a rejoin token looks like (the host makes 32 URL-safe characters)."""
 NAME_MAX = 20
 """The longest player name."""
+DETAIL_MAX = 200
+"""The longest ``detail`` of a :class:`Refused` or a :class:`Notice`."""
 
 
 class ProtocolError(ValueError):
-    """A message that is not a valid message of this protocol (a one-line reason)."""
+    """A message that is not a valid message of this protocol; ``refused`` says why."""
+
+    def __init__(self, refused: Refused) -> None:
+        super().__init__(refused.code.value)
+        self.refused = refused
 
 
 class _Message(BaseModel):
@@ -200,20 +225,178 @@ class State(_Message):
     waiting: tuple[int, ...] = ()
 
 
-class Refused(_Message):
-    """What the client sent was refused and changed nothing: ``reason`` says why."""
+class RefusalCode(StrEnum):
+    """Why the host refused a message (the arguments each code takes: :data:`REFUSAL_ARGS`)."""
+
+    WRONG_PASSWORD = "wrong_password"
+    SEATS_TAKEN = "seats_taken"
+    """Every seat is taken (before the start)."""
+    STARTED_TOKEN_ONLY = "started_token_only"
+    """The game has started: only its players can rejoin, with their token."""
+    WRONG_PASSWORD_OR_SEATS_TAKEN = "wrong_password_or_seats_taken"
+    WRONG_PASSWORD_OR_STARTED = "wrong_password_or_started"
+    TOO_MANY_FAILURES = "too_many_failures"
+    """Too many failed sign-ins from this address: ``wait_s`` seconds to wait."""
+    NOT_SIGNED_IN = "not_signed_in"
+    HELLO_TWICE = "hello_twice"
+    SIGNED_IN_ALREADY = "signed_in_already"
+    HELLO_FIRST = "hello_first"
+    NEWER_CONNECTION = "newer_connection"
+    """A newer connection took this seat."""
+    SEAT_GIVEN_TO_COMPUTER = "seat_given_to_computer"
+    VERSION_MISMATCH = "version_mismatch"
+    """``host_version`` and ``client_version`` (``None``: none given) differ."""
+    TOO_LARGE = "too_large"
+    """A message of ``size`` bytes, over the ``limit``."""
+    NOT_JSON = "not_json"
+    """Not one JSON object in a text frame (``detail``: the parser's words, if any)."""
+    BAD_MESSAGE = "bad_message"
+    """JSON, but not a message of this protocol (``detail``: the first problem)."""
+    NOT_STARTED = "not_started"
+    STALE_STEP = "stale_step"
+    """The table has moved on since the move was chosen."""
+    ILLEGAL = "illegal"
+    """The engine refused the move: its ``rule`` and its one-line ``detail``."""
+    NO_SUMMARY = "no_summary"
+    """There is no hand summary to close now."""
+    OWNER_ONLY = "owner_only"
+    """Only the host's own screen sets up the table."""
+    ALREADY_STARTED = "already_started"
+    SEAT_UNCHANGEABLE = "seat_unchangeable"
+    """Seat ``seat`` cannot be changed."""
+
+
+REFUSAL_ARGS: dict[RefusalCode, frozenset[str]] = {
+    RefusalCode.TOO_MANY_FAILURES: frozenset({"wait_s"}),
+    RefusalCode.VERSION_MISMATCH: frozenset({"host_version", "client_version"}),
+    RefusalCode.TOO_LARGE: frozenset({"size", "limit"}),
+    RefusalCode.NOT_JSON: frozenset({"detail"}),
+    RefusalCode.BAD_MESSAGE: frozenset({"detail"}),
+    RefusalCode.ILLEGAL: frozenset({"rule", "detail"}),
+    RefusalCode.SEAT_UNCHANGEABLE: frozenset({"seat"}),
+}
+"""The arguments a refusal's code takes (a code not here takes none)."""
+_MAY_BE_NONE = frozenset({"client_version", "detail"})
+"""Arguments a code takes that may still be left out (``None``)."""
+_REFUSAL_FIELDS = ("seat", "wait_s", "host_version", "client_version", "size", "limit",
+                   "rule", "detail")
+_NOTICE_FIELDS = ("seat", "detail")
+
+
+def _check_args(code: StrEnum, takes: frozenset[str], given: dict[str, object]) -> None:
+    """Raise ``ValueError`` unless ``given`` holds just the arguments ``code`` takes."""
+    for field, value in given.items():
+        if field not in takes and value is not None:
+            raise ValueError(f"{code.value} takes no {field}")
+        if field in takes and field not in _MAY_BE_NONE and value is None:
+            raise ValueError(f"{code.value} needs a {field}")
+
+
+class _Coded(_Message):
+    """A message of a code and its arguments; the arguments a code does not take are
+    left out of its JSON."""
+
+    @model_serializer(mode="wrap")
+    def _without_nones(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        return {k: v for k, v in data.items() if v is not None}
+
+
+class Refused(_Coded):
+    """What the client sent was refused and changed nothing: ``code`` says why, with the
+    arguments it takes (:data:`REFUSAL_ARGS`)."""
 
     kind: Literal["refused"] = "refused"
-    reason: str
+    code: RefusalCode
     fatal: bool = False
     """True when the host closes the connection after this."""
+    seat: int | None = Field(default=None, ge=0, le=3)
+    wait_s: int | None = Field(default=None, ge=0)
+    host_version: int | None = None
+    client_version: int | None = None
+    size: int | None = Field(default=None, ge=0)
+    limit: int | None = Field(default=None, ge=0)
+    rule: str | None = Field(default=None, pattern=r"^[a-z0-9-]{1,40}$")
+    detail: str | None = Field(default=None, max_length=DETAIL_MAX)
+
+    @model_validator(mode="after")
+    def _args_of_the_code(self) -> Refused:
+        given = {f: getattr(self, f) for f in _REFUSAL_FIELDS}
+        _check_args(self.code, REFUSAL_ARGS.get(self.code, frozenset()), given)
+        return self
 
 
-class Notice(_Message):
-    """Something to tell every player ("Bob is reconnecting…")."""
+class NoticeCode(StrEnum):
+    """What a notice tells (the arguments each code takes: :data:`NOTICE_ARGS`)."""
+
+    RECONNECTING = "reconnecting"
+    """Seat ``seat``'s player lost the connection; the seat is kept for them."""
+    BACK = "back"
+    """Seat ``seat``'s player is back."""
+    BACK_PLAYING_AGAIN = "back_playing_again"
+    """Seat ``seat``'s player is back and plays again (the computer played for them)."""
+    TAKEN_OVER = "taken_over"
+    """Seat ``seat``'s player did not come back in time: the computer plays for them."""
+    HOST_LOST = "host_lost"
+    """Made by the client: the line to the host dropped (``detail``: how), reconnecting."""
+    UNREADABLE = "unreadable"
+    """Made by the client: the host sent something unreadable (``detail``), ignored."""
+
+
+NOTICE_ARGS: dict[NoticeCode, frozenset[str]] = {
+    NoticeCode.RECONNECTING: frozenset({"seat"}),
+    NoticeCode.BACK: frozenset({"seat"}),
+    NoticeCode.BACK_PLAYING_AGAIN: frozenset({"seat"}),
+    NoticeCode.TAKEN_OVER: frozenset({"seat"}),
+    NoticeCode.HOST_LOST: frozenset({"detail"}),
+    NoticeCode.UNREADABLE: frozenset({"detail"}),
+}
+"""The arguments a notice's code takes."""
+
+
+class Notice(_Coded):
+    """Something to tell every player: ``code`` says what, about seat ``seat``."""
 
     kind: Literal["notice"] = "notice"
-    text: str
+    code: NoticeCode
+    seat: int | None = Field(default=None, ge=0, le=3)
+    detail: str | None = Field(default=None, max_length=DETAIL_MAX)
+
+    @model_validator(mode="after")
+    def _args_of_the_code(self) -> Notice:
+        given = {f: getattr(self, f) for f in _NOTICE_FIELDS}
+        _check_args(self.code, NOTICE_ARGS[self.code], given)
+        return self
+
+
+class CloseCode(StrEnum):
+    """Why the host closed a connection that had not signed in (its close reason)."""
+
+    TOO_MANY_FROM_ADDRESS = "too_many_from_address"
+    TOO_MANY_CONNECTIONS = "too_many_connections"
+    SIGN_IN_TIMEOUT = "sign_in_timeout"
+    """No sign-in within the host's hello time-out (its seconds follow the code)."""
+
+
+def close_reason(code: CloseCode, seconds: float | None = None) -> str:
+    """The close reason of ``code``: the code, then its seconds (``"sign_in_timeout 10"``)."""
+    return code.value if seconds is None else f"{code.value} {seconds:g}"
+
+
+def read_close_reason(reason: str) -> tuple[CloseCode, float | None] | None:
+    """The code and seconds of a host's close reason (``None``: not one of the codes)."""
+    code, _, rest = reason.partition(" ")
+    try:
+        known = CloseCode(code)
+    except ValueError:
+        return None
+    try:
+        seconds = float(rest) if rest else None
+    except ValueError:
+        return None
+    if seconds is not None and not 0 <= seconds < 1e9:
+        return None
+    return known, seconds
 
 
 class Record(_Message):
@@ -242,57 +425,67 @@ def encode(message: BaseModel) -> str:
 def _json(raw: str | bytes, cap: int | None) -> dict[str, Any]:
     size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
     if cap is not None and size > cap:
-        raise ProtocolError(f"message too large: {size} bytes (the limit is {cap})")
+        raise ProtocolError(Refused(code=RefusalCode.TOO_LARGE, size=size, limit=cap))
     if isinstance(raw, bytes):
-        raise ProtocolError("binary frames are not part of the protocol: send JSON text")
+        raise ProtocolError(Refused(code=RefusalCode.NOT_JSON))
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as err:
-        raise ProtocolError(f"not JSON: {one_line(str(err))[:80]}") from None
+        detail = one_line(str(err))[:80] or None
+        raise ProtocolError(Refused(code=RefusalCode.NOT_JSON, detail=detail)) from None
     if not isinstance(data, dict):
-        raise ProtocolError("a message is a JSON object with a 'kind'")
+        raise ProtocolError(Refused(code=RefusalCode.NOT_JSON))
     return data
 
 
-def _problem(err: ValidationError) -> str:
+def _problem(err: ValidationError) -> Refused:
     first = err.errors()[0]
     where = ".".join(str(p) for p in first["loc"])
-    return one_line(f"{where}: {first['msg']}" if where else str(first["msg"]))[:160]
+    detail = one_line(f"{where}: {first['msg']}" if where else str(first["msg"]))[:160]
+    return Refused(code=RefusalCode.BAD_MESSAGE, detail=detail)
 
 
 def parse_client(raw: str | bytes) -> ClientMessage:
-    """A client's message, checked; raises :class:`ProtocolError` with a reason."""
+    """A client's message, checked; raises :class:`ProtocolError` (a hello of another
+    version: :data:`RefusalCode.VERSION_MISMATCH`, before anything else is read)."""
     data = _json(raw, MAX_CLIENT_MESSAGE)
     if data.get("kind") == "hello" and data.get("version") != PROTOCOL_VERSION:
-        raise ProtocolError(version_mismatch(data.get("version")))
+        raise ProtocolError(version_mismatch(PROTOCOL_VERSION, data.get("version")))
     try:
         return _CLIENT.validate_python(data)
     except ValidationError as err:
-        raise ProtocolError(f"bad message: {_problem(err)}") from None
+        raise ProtocolError(_problem(err)) from None
 
 
 def parse_host(raw: str | bytes) -> HostMessage:
-    """A host's message, checked (it is only ever displayed); raises :class:`ProtocolError`."""
+    """A host's message, checked (it is only ever displayed); raises :class:`ProtocolError`.
+
+    A challenge of another version, or a refusal in words (a version-1 host's, whose
+    ``reason`` is its version mismatch), is :data:`RefusalCode.VERSION_MISMATCH`.
+    """
     data = _json(raw, None)
     if data.get("kind") == "challenge" and data.get("version") != PROTOCOL_VERSION:
-        raise ProtocolError(version_mismatch(data.get("version"), host=True))
+        raise ProtocolError(version_mismatch(data.get("version"), PROTOCOL_VERSION))
+    if data.get("kind") == "refused" and "reason" in data and "code" not in data:
+        raise ProtocolError(version_mismatch(1, PROTOCOL_VERSION))
     try:
         return _HOST.validate_python(data)
     except ValidationError as err:
-        raise ProtocolError(f"bad message from the host: {_problem(err)}") from None
+        raise ProtocolError(_problem(err)) from None
 
 
-def version_mismatch(theirs: object, *, host: bool = False) -> str:
-    """The one line saying two versions of the protocol cannot play together."""
-    shown = str(theirs)[:12] if isinstance(theirs, int) else "none"
-    if host:
-        return (
-            f"the host speaks protocol {shown} and this allfives speaks {PROTOCOL_VERSION}: "
-            "use the same allfives version as the host"
-        )
-    return (
-        f"this host speaks protocol {PROTOCOL_VERSION} and your allfives speaks {shown}: "
-        "use the same allfives version as the host"
+def version_mismatch(host: object, client: object) -> Refused:
+    """The fatal refusal saying the host's and the client's protocol versions differ
+    (a version that is not a number is ``None``)."""
+
+    def version(value: object) -> int | None:
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    return Refused(
+        code=RefusalCode.VERSION_MISMATCH,
+        host_version=version(host),
+        client_version=version(client),
+        fatal=True,
     )
 
 

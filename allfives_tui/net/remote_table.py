@@ -1,38 +1,30 @@
 """A table run by a host, as one seat's client sees it: what the game screen renders.
 
-:class:`RemoteTable` reads like :class:`~allfives_tui.table.table.Table` (the
-snapshot, names, seat kinds, the hand's events, who is to act, the hand's and
-the game's end), so the same game screen shows a remote game. It never judges
+:class:`RemoteTable` reads like :class:`~allfives_tui.table.table.Table` (a
+:class:`~allfives_tui.table.table.TableReading`: the view, names, seat kinds,
+the hand's events, who is to act, the hand's and the game's end), so the same
+game screen shows a remote game. It never judges
 a move: :meth:`RemoteTable.request` makes the message that asks the host, and
 the host's next :class:`~allfives_tui.net.protocol.State` is the only thing
 that changes it (:meth:`RemoteTable.update`).
 
-It knows only its seat's :class:`~engine.SeatView`. The screen reads a
-:class:`~engine.GameState`, so :func:`stand_in_state` builds one around the
-view: this seat's hand is real, and the other hands and the boneyard are
-filled with the tiles this seat cannot see, in no meaningful order (the
-screen only ever shows this seat's view of it, which is exactly the host's
-view). Once a hand is over the host reveals every hand and the stand-in
-holds the real ones.
+It holds only what the host sends this seat: its :class:`~engine.SeatView`
+and, once a hand is over, every hand as it ended (:attr:`RemoteTable.revealed`).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from allfives_tui.net.protocol import NAME_MAX, Act, State
-from allfives_tui.table.table import TableReading, Turn
+from allfives_tui.table.table import SnapshotReading, Turn
 from allfives_tui.table.words import printable
 from engine import (
     Action,
     Event,
-    GameState,
     IllegalActionError,
     Phase,
     SeatView,
     Tile,
 )
-from engine._fast import fields, make
 from engine.record import GameRecord, Seat, SeatKind
 
 
@@ -65,34 +57,6 @@ def check_view(view: SeatView, revealed: tuple[tuple[Tile, ...], ...] | None) ->
             raise TableMismatchError("the revealed hands do not match the table")
 
 
-def stand_in_state(view: SeatView, revealed: tuple[tuple[Tile, ...], ...] | None) -> GameState:
-    """A :class:`GameState` whose view for ``view.seat`` is ``view`` (see the module)."""
-    values: dict[str, Any] = dict(fields(view))
-    seat = values.pop("seat")
-    own = values.pop("hand")
-    counts = values.pop("hand_counts")
-    size = values.pop("boneyard_size")
-    must_play = values.pop("must_play")
-    unseen = list(view.unseen_tiles())
-    hands: list[tuple[Tile, ...]] = []
-    for s in range(view.rules.players):
-        if s == seat:
-            hands.append(own)
-        elif revealed is not None and s < len(revealed):
-            hands.append(tuple(revealed[s]))
-            unseen = [t for t in unseen if t not in revealed[s]]
-        else:
-            n = counts[s] if s < len(counts) else 0
-            hands.append(tuple(unseen[:n]))
-            del unseen[:n]
-    boneyard = tuple(unseen[:size]) if view.phase is Phase.PLAY else tuple(unseen)
-    values.update(
-        hands=tuple(hands), boneyard=boneyard, must_play=must_play, deals=(), past=()
-    )
-    ordered = {name: values[name] for name in GameState.model_fields}
-    return make(GameState, ordered, {"_core": None, "_legal": None})
-
-
 def _names(message: State) -> tuple[str, ...]:
     players = message.view.rules.players
     if len(message.names) != players or len(message.kinds) != players:
@@ -100,7 +64,7 @@ def _names(message: State) -> tuple[str, ...]:
     return tuple(shown_name(n) for n in message.names)
 
 
-class RemoteTable(TableReading):
+class RemoteTable(SnapshotReading):
     """The host's table as this seat sees it (see the module's docstring)."""
 
     def __init__(self, seat: int, first: State) -> None:
@@ -113,7 +77,9 @@ class RemoteTable(TableReading):
         """The one person at this screen."""
         self.step = first.step
         self.view_now: SeatView = first.view
-        self.state = stand_in_state(first.view, first.revealed)
+        """This seat's view, as the host last sent it."""
+        self.revealed: tuple[tuple[Tile, ...], ...] | None = first.revealed
+        """Every seat's hand once a hand is over (as the host revealed them), else ``None``."""
         self.last_events: tuple[Event, ...] = first.events
         self.hand_events: tuple[Event, ...] = first.events if first.whole_hand else ()
         self.away: tuple[int, ...] = first.away
@@ -143,7 +109,7 @@ class RemoteTable(TableReading):
         self.step = message.step
         self.names, self.kinds = _names(message), message.kinds
         self.view_now = message.view
-        self.state = stand_in_state(message.view, message.revealed)
+        self.revealed = message.revealed
         self.away, self.waiting = message.away, message.waiting
         self.last_events = message.events
         if message.whole_hand or any(e.kind == "dealt" for e in message.events):
@@ -165,11 +131,12 @@ class RemoteTable(TableReading):
         return "computer" if self.kinds[seat] == "computer" and seat != self.seat else "person"
 
     def turn(self) -> Turn | None:
-        """Who is to act; this seat's legal actions on its own turn."""
+        """Who is to act, with this seat's view (the only one a client knows) and its
+        legal actions (none on another seat's turn)."""
         seat = self.to_act
         if seat is None:
             return None
-        view = self.state.view(seat)
+        view = self.view_now
         legal = view.legal_actions() if seat == self.seat else ()
         return Turn(seat, view, legal, self.kind(seat))
 
@@ -177,6 +144,14 @@ class RemoteTable(TableReading):
         """This seat's view (the only one a client knows)."""
         if seat != self.seat:
             raise ValueError("a client sees its own seat only")
+        return self.view_now
+
+    def onlooker_seat(self) -> int:
+        """This seat: the only one whose view a client has."""
+        return self.seat
+
+    @property
+    def _public(self) -> SeatView:
         return self.view_now
 
     takes_back = False

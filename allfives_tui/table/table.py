@@ -4,9 +4,9 @@ A :class:`Table` is a sans-I/O state machine around the engine. It says which
 seat must act and what that seat may see (:meth:`Table.turn`); whoever sits
 there answers with an action, and :meth:`Table.act` applies it through the
 engine's pure ``apply`` and returns the events. How an action is obtained is
-the front-end's business: a key press, a thread running a computer player
-(:meth:`Table.choose` gives a computer's choice from its seat's view only), a
-socket. So the same table serves the Textual app and any other front-end.
+the front-end's business: a key press, a thread running a computer player, a
+socket; the turn driver (:mod:`allfives_tui.table.driver`) says which comes
+next. So the same table serves the Textual app and any other front-end.
 
 Seats are people (named, local), computers (at a level) or remote players.
 Deals are the table's own chance steps (:meth:`Table.deal`), fixed by the
@@ -20,8 +20,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Protocol
 
-from allfives_tui.table.storage import Settings, default_level
+from allfives_tui.table.storage import Settings
 from allfives_tui.table.words import Names
 from engine import (
     Action,
@@ -35,12 +36,17 @@ from engine import (
     Rules,
     SeatView,
     Step,
+    Tile,
     apply,
     new_game,
     seeded_deal,
 )
-from engine.players import LEVELS, Player, make_player
 from engine.record import GameRecord, LoadedGame, Seat, SeatKind, new_game_id
+
+
+def _actions_so_far(state: GameState) -> int:
+    """How many actions (deals included) ``state``'s game has had."""
+    return len(state.deals) + sum(map(len, state.past)) + (len(state.history) if state.deals else 0)
 
 
 class NotYourTurnError(IllegalActionError):
@@ -72,22 +78,125 @@ class Turn:
     """The seat's kind: ``"person"``, ``"computer"`` or ``"remote"``."""
 
 
-class TableReading:
-    """What a front-end reads of a table, the same for a :class:`Table` and for a
-    table seen from elsewhere (a network client's): the snapshot, the names, the
-    latest events and the hand's, and what follows from them."""
-
-    state: GameState
-    names: tuple[str, ...]
-    last_events: tuple[Event, ...]
-    """The events of the latest change."""
-    hand_events: tuple[Event, ...]
-    """Every event of the hand in progress (or just over), deal first."""
+class TableReading(Protocol):
+    """What a front-end reads of a table: the same for a :class:`Table` and for a table
+    seen from one seat elsewhere (a network client's
+    :class:`~allfives_tui.net.remote_table.RemoteTable`). It is read through seats'
+    views, never a whole :class:`~engine.GameState`."""
 
     @property
     def rules(self) -> Rules:
         """The game's rules."""
-        return self.state.rules
+        ...
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names, in seat order."""
+        ...
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats played by people at this screen, in seat order."""
+        ...
+
+    @property
+    def step(self) -> int:
+        """The change counter: an answer chosen at one step is stale at any other."""
+        ...
+
+    @property
+    def resumed(self) -> bool:
+        """True for a game continued from its record."""
+        ...
+
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        """The events of the latest change."""
+        ...
+
+    @property
+    def hand_events(self) -> tuple[Event, ...]:
+        """Every event of the hand in progress (or just over), deal first."""
+        ...
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must act now (``None`` between hands and when the game is over)."""
+        ...
+
+    @property
+    def hand_over(self) -> HandOver | None:
+        """How the last hand ended, while the next one is still to be dealt."""
+        ...
+
+    @property
+    def game_over(self) -> GameOver | None:
+        """How the game ended, once it has."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """True once a side has reached the target."""
+        ...
+
+    @property
+    def revealed(self) -> tuple[tuple[Tile, ...], ...] | None:
+        """Every seat's hand once a hand is over (as it ended), else ``None``."""
+        ...
+
+    @property
+    def takes_back(self) -> bool:
+        """True when take-backs are allowed at this table."""
+        ...
+
+    def can_take_back(self, seat: int) -> bool:
+        """True when ``seat`` may take back its last move of the hand in progress."""
+        ...
+
+    def kind(self, seat: int) -> SeatKind:
+        """``"person"``, ``"computer"`` or ``"remote"``."""
+        ...
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see now (a client knows its own seat's only)."""
+        ...
+
+    def turn(self) -> Turn | None:
+        """The seat to act, a view and its legal actions (``None`` if nobody is to act)."""
+        ...
+
+    def onlooker_seat(self) -> int:
+        """A seat whose view shows an onlooker the public parts of the table (its hand
+        is not shown): one this reading has a view of."""
+        ...
+
+    def words(self, you: int | None) -> Names:
+        """How to name the seats for ``you`` (``None``: an onlooker)."""
+        ...
+
+
+def revealed_hands(state: GameState) -> tuple[tuple[Tile, ...], ...] | None:
+    """Every hand of ``state`` once a hand is over (a hand was dealt and is not in play)."""
+    return state.hands if state.phase is not Phase.PLAY and state.hand_number else None
+
+
+class SnapshotReading:
+    """The members of a :class:`TableReading` that follow from a public snapshot and
+    the events, shared by :class:`Table` and the network client's table; a subclass
+    gives :attr:`_public` (a snapshot of which only the public fields are read)."""
+
+    names: tuple[str, ...]
+    last_events: tuple[Event, ...]
+    hand_events: tuple[Event, ...]
+
+    @property
+    def _public(self) -> GameState | SeatView:
+        raise NotImplementedError
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules."""
+        return self._public.rules
 
     def words(self, you: int | None) -> Names:
         """How to name the seats for ``you`` (``None``: an onlooker)."""
@@ -96,13 +205,13 @@ class TableReading:
     @property
     def to_act(self) -> int | None:
         """The seat that must act now (``None`` between hands and when the game is over)."""
-        st = self.state
-        return st.current if st.phase is Phase.PLAY else None
+        public = self._public
+        return public.current if public.phase is Phase.PLAY else None
 
     @property
     def hand_over(self) -> HandOver | None:
         """How the last hand ended, while the next one is still to be dealt."""
-        if self.state.phase is not Phase.DEAL:
+        if self._public.phase is not Phase.DEAL:
             return None
         return next((e for e in reversed(self.last_events) if isinstance(e, HandOver)), None)
 
@@ -114,10 +223,10 @@ class TableReading:
     @property
     def is_over(self) -> bool:
         """True once a side has reached the target."""
-        return self.state.phase is Phase.OVER
+        return self._public.phase is Phase.OVER
 
 
-class Table(TableReading):
+class Table(SnapshotReading):
     """One game at one table: the current snapshot, the seats and the record."""
 
     def __init__(
@@ -146,13 +255,16 @@ class Table(TableReading):
             i for i, s in enumerate(self.seats) if s.is_person
         )
         """Seats played by people at this table, in seat order."""
-        self._players: dict[int, Player] = {}
         self.last_events: tuple[Event, ...] = ()
         """The events of the latest change."""
         self.hand_events: tuple[Event, ...] = ()
         """Every event of the hand in progress (or just over), deal first."""
         self._hand_so_far: list[_Before] = []
         """The table before each action of the hand in progress (for take-backs)."""
+        self.step = _actions_so_far(state)
+        """The change counter: the game's actions so far (deals included) when the table
+        was made, plus one for every change since (a take-back too). An answer chosen at
+        one step is stale at any other."""
 
     # -- making tables ------------------------------------------------------
     @classmethod
@@ -236,6 +348,20 @@ class Table(TableReading):
         """What ``seat`` may see now."""
         return self.state.view(seat)
 
+    def onlooker_seat(self) -> int:
+        """The seat to act (else seat 0): its view shows an onlooker the public parts."""
+        seat = self.to_act
+        return seat if seat is not None else 0
+
+    @property
+    def revealed(self) -> tuple[tuple[Tile, ...], ...] | None:
+        """Every seat's hand once a hand is over (as it ended), else ``None``."""
+        return revealed_hands(self.state)
+
+    @property
+    def _public(self) -> GameState:
+        return self.state
+
     # -- changing the game ------------------------------------------------------
     def act(self, seat: int, action: Action) -> tuple[Event, ...]:
         """``seat`` takes ``action``; the events. Raises :class:`IllegalActionError`
@@ -306,6 +432,7 @@ class Table(TableReading):
         self.state = before.state
         self.last_events = before.last_events
         self.hand_events = before.hand_events
+        self.step += 1
         if self.autosave is not None:
             self.autosave(self.record())
         return self.state
@@ -313,6 +440,7 @@ class Table(TableReading):
     def _apply(self, step: Step) -> tuple[Event, ...]:
         events = step.events
         self.state = step.state
+        self.step += 1
         self.last_events = events
         if any(isinstance(e, Dealt) for e in events):
             self.hand_events = events
@@ -321,22 +449,6 @@ class Table(TableReading):
         if self.autosave is not None:
             self.autosave(self.record())
         return events
-
-    # -- computers ------------------------------------------------------------------
-    def player(self, seat: int) -> Player:
-        """The computer player for ``seat`` (at its level; the default level otherwise)."""
-        if seat not in self._players:
-            level = self.seats[seat].level
-            level = level if level in LEVELS else default_level()
-            self._players[seat] = make_player(level, seed=self.seed * 8 + seat)
-        return self._players[seat]
-
-    def choose(self, turn: Turn) -> Action:
-        """A computer's action for ``turn``, from that seat's view only.
-
-        Safe to call off the UI thread: it reads the turn's view and nothing else.
-        """
-        return self.player(turn.seat).choose(turn.view, turn.legal)
 
     # -- the record ---------------------------------------------------------------------
     def record(self) -> GameRecord:

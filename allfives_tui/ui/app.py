@@ -21,15 +21,24 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.worker import WorkerFailed, get_current_worker
 
 from allfives_tui.table import storage
 from allfives_tui.table.coach import hint as coach_hint
 from allfives_tui.table.coaching import TableCoach
+from allfives_tui.table.driver import (
+    AskComputer,
+    Automatic,
+    Cover,
+    Deal,
+    Driver,
+    Over,
+    StaleAnswerError,
+    Summary,
+)
 from allfives_tui.table.history import HistoryWriter
 from allfives_tui.table.storage import AutoSaver, GameLock, Settings
-from allfives_tui.table.table import Table, Turn
+from allfives_tui.table.table import Table, TableReading
 from allfives_tui.table.words import Names
 from allfives_tui.ui import crash
 from allfives_tui.ui.screens import HISTORY_CSS, REPLAY_CSS
@@ -51,12 +60,8 @@ from allfives_tui.ui.widgets.too_small import (
 )
 from engine import (
     Action,
-    Draw,
     Event,
-    GameState,
     IllegalActionError,
-    Pass,
-    Phase,
     RecordError,
     SeatView,
 )
@@ -129,6 +134,8 @@ class AllFivesApp(App[None]):
         self._end_after_crash = False
         """True after a crash outside tests: the process is ended soon after the app."""
         self.table: Table | None = None
+        self.driver: Driver | None = None
+        """The turn driver of the game in progress: what the App performs next."""
         self.coach: TableCoach | None = None
         """The coach of the game in progress: hints, and the person's moves rated."""
         self.viewer: int | None = 0
@@ -137,7 +144,6 @@ class AllFivesApp(App[None]):
         self.saved_on_exit: Path | None = None
         self._save_error_shown = False
         self._pace: threading.Event | None = None
-        self._auto_timer: Timer | None = None
         self._held: Callable[[], None] | None = None
         """A move that came while a new game was being set up over this one."""
         self._frozen = False
@@ -213,6 +219,15 @@ class AllFivesApp(App[None]):
         self._stop_waiting()
         table.autosave = self._autosave
         self.table = table
+        self.driver = Driver(
+            table,
+            now=time.monotonic,
+            flush=self._wait_for_the_save,
+            people=table.people,
+            shared_screen=len(table.people) > 1,
+            pace=self.speed,
+            auto_draw=self.settings.auto_draw,
+        )
         self._set_up_at = (table, len(table.state.actions))
         # One person sees their tiles throughout; several people at one terminal
         # (hot-seat) see theirs only on their own turn, after a cover.
@@ -228,7 +243,7 @@ class AllFivesApp(App[None]):
     @on(GameScreen.Ready)
     def _screen_ready(self, message: GameScreen.Ready) -> None:
         """The game screen is up: carry the game on from where it stands."""
-        if message.screen.table is self.table:
+        if message.screen.table is self.reading:
             self._advance()
 
     @on(NewGameScreen.Start)
@@ -264,17 +279,29 @@ class AllFivesApp(App[None]):
 
     # -- the turn loop --------------------------------------------------------
     @property
+    def reading(self) -> TableReading | None:
+        """What the screens read of the game in progress: its table (a networked
+        app's is the host's table as this seat sees it)."""
+        return self.table
+
+    def _record_to_save(self) -> GameRecord | None:
+        """The record a saved copy holds (``None``: no game to save)."""
+        return self.table.record() if self.table is not None else None
+
+    @property
     def game_screen(self) -> GameScreen | None:
         """The game screen of the game in progress, when it is in the stack."""
+        reading = self.reading
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, GameScreen) and screen.table is self.table:
+            if isinstance(screen, GameScreen) and screen.table is reading:
                 return screen
         return None
 
     @property
     def hot_seat(self) -> bool:
         """True when two or more people share this terminal."""
-        return self.table is not None and len(self.table.people) > 1
+        reading = self.reading
+        return reading is not None and len(reading.people) > 1
 
     def _view_as(self, seat: int | None) -> None:
         """Show ``seat``'s tiles (``None``: nobody's)."""
@@ -285,15 +312,16 @@ class AllFivesApp(App[None]):
 
     def _words(self) -> Names:
         """The names for screens every person sees (in hot-seat play nobody is "you")."""
-        assert self.table is not None
-        return self.table.words(None if self.hot_seat else self.viewer)
+        reading = self.reading
+        assert reading is not None
+        return reading.words(None if self.hot_seat else self.viewer)
 
     @on(GameScreen.Act)
     def _person_acts(self, message: GameScreen.Act) -> None:
-        """The person at the keyboard (or mouse) took an action (on the snapshot on show)."""
-        table = self.table
-        if message.state is not None and table is not None and message.state is not table.state:
-            return  # chosen on a snapshot already gone: a key pressed twice quickly
+        """The person at the keyboard (or mouse) took an action (at the step on show)."""
+        reading = self.reading
+        if message.step is not None and reading is not None and message.step != reading.step:
+            return  # chosen at a step already gone: a key pressed twice quickly
         if self.viewer is not None:
             self.play(self.viewer, message.action)
 
@@ -308,8 +336,10 @@ class AllFivesApp(App[None]):
         except IllegalActionError as err:
             self.notify(str(err), severity="warning")
             return
-        # a computer thinking or pacing now plays on a snapshot that is gone: its move
-        # is dropped (see _computer_done); stop it and any automatic draw at once
+        if self.driver is not None:
+            self.driver.taken_back()
+        # a computer thinking or pacing now answers a step that is gone: its move is
+        # dropped (see _answered); stop it and any automatic draw at once
         self._stop_waiting()
         self.workers.cancel_group(self, "computer")
         screen.taken_back()
@@ -317,11 +347,11 @@ class AllFivesApp(App[None]):
             self.coach.changed()
 
     def play(self, seat: int, action: Action) -> bool:
-        """``seat`` takes ``action`` at the table; False (and a message) if it may not."""
-        if self.table is None:
+        """The person at ``seat`` takes ``action``; False (and a message) if they may not."""
+        if self.driver is None:
             return False
         try:
-            events = self.table.act(seat, action)
+            events = self.driver.act(seat, action)
         except IllegalActionError as err:
             self.notify(str(err), severity="warning")
             return False
@@ -333,111 +363,94 @@ class AllFivesApp(App[None]):
         screen = self.game_screen
         if screen is not None and self.table is not None:
             screen.show_events(events)
-            screen.state = self.table.state
+            screen.step = self.table.step
         if self.coach is not None:
             self.coach.changed()
         self._advance()
 
     def _advance(self) -> None:
-        """Whatever comes next: a summary, the game's end, a computer's turn, or waiting."""
-        table = self.table
-        if table is None or self.game_screen is None:
+        """Perform the driver's next step: a summary, the game's end, a cover, a
+        computer's turn or an automatic draw; on a person's turn, wait for them."""
+        table, driver = self.table, self.driver
+        if table is None or driver is None or self.game_screen is None:
             return
-        if table.is_over:
+        step = driver.next()
+        if self.hot_seat:
+            self._view_as(driver.at_screen)  # nobody's tiles while the turn passes on
+        if isinstance(step, Over):
             self._show_game_over()
-            return
-        if table.state.phase is Phase.DEAL:
-            if table.hand_over is not None:
-                rated = self.coach is not None and self.coach.rates
-                summary = HandSummaryScreen(
-                    table.state,
-                    table.hand_over,
-                    self._words(),
-                    rated=rated,
-                    grace=self.key_ahead_grace,
-                )
-                self.push_screen(summary, self._deal)
-                self.call_after_refresh(self._coach_poll, True)
-            else:
-                self._deal()
-            return
-        turn = table.turn()
-        assert turn is not None
-        if self.hot_seat and turn.seat != self.viewer:
-            self._view_as(None)  # nobody's tiles while the turn passes on
-            if turn.kind == "person":
-                cover = CoverScreen(table.names[turn.seat], grace=self.key_ahead_grace)
-                self.push_screen(cover, self._uncover)
-                return
-        if turn.seat != self.viewer:
-            self.computer_turn(table, turn)
-        elif (
-            self.settings.auto_draw
-            and len(turn.legal) == 1
-            and isinstance(turn.legal[0], (Draw, Pass))
-        ):
-            state, action = table.state, turn.legal[0]
-            self._auto_timer = self.set_timer(
-                max(0.05, self.speed / 2), lambda: self._auto(table, state, action)
+        elif isinstance(step, Summary):
+            rated = self.coach is not None and self.coach.rates
+            summary = HandSummaryScreen(
+                table,
+                step.hand_over,
+                self._words(),
+                rated=rated,
+                grace=self.key_ahead_grace,
             )
+            self.push_screen(summary, lambda _: self._summary_closed(driver, step))
+            self.call_after_refresh(self._coach_poll, True)
+        elif isinstance(step, Deal):
+            self._changed(driver.done(step))
+        elif isinstance(step, Cover):
+            cover = CoverScreen(table.names[step.seat], grace=self.key_ahead_grace)
+            self.push_screen(cover, lambda _: self._uncover(driver, step))
+        elif isinstance(step, (AskComputer, Automatic)):
+            self.computer_turn(driver, step)
 
-    def _uncover(self, _: object = None) -> None:
-        """The person named on the cover is alone at the screen: show their tiles."""
-        turn = self.table.turn() if self.table is not None else None
-        if turn is not None and turn.kind == "person":
-            self._view_as(turn.seat)
+    def _summary_closed(self, driver: Driver, step: Summary) -> None:
+        """The hand's summary is closed: everyone at this screen has read it."""
+        if driver is self.driver:
+            driver.ready(*step.waiting_for)
             self._advance()
 
-    def _auto(self, table: Table, state: object, action: Action) -> None:
-        if self._setting_up():
-            self._held = lambda: self._auto(table, state, action)
+    def _uncover(self, driver: Driver, step: Cover) -> None:
+        """The person named on the cover is alone at the screen: show their tiles."""
+        if driver is not self.driver:
             return
-        if self.saver is not None and self.saver.pending:
-            # like a computer's move, an automatic one waits for the last save
-            self._auto_timer = self.set_timer(0.01, lambda: self._auto(table, state, action))
+        try:
+            driver.done(step)
+        except StaleAnswerError:
             return
-        if self.table is table and table.state is state and self.viewer is not None:
-            self.play(self.viewer, action)
+        self._advance()
 
-    def _deal(self, _: object = None) -> None:
-        """Deal the next hand."""
-        if self.table is not None and self.table.state.phase is Phase.DEAL:
-            self._changed(self.table.deal())
+    def _wait_for_the_save(self) -> None:
+        """(A worker thread.) Wait until the autosave is on disk."""
+        if self.saver is not None:
+            self.saver.flush()
 
     @work(thread=True, exclusive=True, group="computer", exit_on_error=True)
-    def computer_turn(self, table: Table, turn: Turn) -> None:
-        """Choose a computer's action off the UI thread from its seat's view, then
-        wait out the pace so a person can follow."""
+    def computer_turn(self, driver: Driver, step: AskComputer | Automatic) -> None:
+        """Get a computer's action (from its seat's view) or the automatic draw off the UI
+        thread, with the autosave on disk, then wait out the pace so a person can follow."""
         worker = get_current_worker()
-        start = time.monotonic()
-        state = table.state
-        coach = self.coach
+        coach = self.coach if isinstance(step, AskComputer) else None
         if coach is not None:
             coach.pause()  # the analysis waits while a computer thinks
         try:
-            action = table.choose(turn)
+            action = driver.think(step)
         finally:
             if coach is not None:
                 coach.resume()
-        wait = self.speed - (time.monotonic() - start)
+        wait = step.not_before - time.monotonic()
         if wait > 0:
             pace = threading.Event()
             self._pace = pace
             pace.wait(wait)
-        if self.saver is not None:
-            # the state this action follows is on disk before the action is applied,
-            # so a kill loses at most the action in progress (waited for here, off
-            # the UI thread, never on it)
-            self.saver.flush()
         if not worker.is_cancelled:
-            self.call_from_thread(self._computer_done, table, state, turn.seat, action)
+            self.call_from_thread(self._answered, driver, step, action)
 
-    def _computer_done(self, table: Table, state: object, seat: int, action: Action) -> None:
+    def _answered(self, driver: Driver, step: AskComputer | Automatic, action: Action) -> None:
         if self._setting_up():  # the move waits for the new-game screen to go back
-            self._held = lambda: self._computer_done(table, state, seat, action)
+            self._held = lambda: self._answered(driver, step, action)
             return
-        if self.table is table and table.state is state and self.game_screen is not None:
-            self.play(seat, action)
+        if driver is not self.driver or self.game_screen is None:
+            return
+        try:
+            events = driver.done(step, action)
+        except StaleAnswerError:
+            return  # the table moved on (a take-back): the answer is dropped
+        self._changed(events)
 
     # -- the coach ---------------------------------------------------------------
     @on(GameScreen.HintAsked)
@@ -446,13 +459,13 @@ class AllFivesApp(App[None]):
         coach, seat = self.coach, self.viewer
         if coach is None or not coach.hints or seat is None or self.table is None:
             return
-        if message.state is not self.table.state:
+        if message.step != self.table.step:
             return
         coach.hint_used()
-        self.hint_worker(message.state, message.state.view(seat))
+        self.hint_worker(message.step, self.table.view(seat))
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=True)
-    def hint_worker(self, state: GameState, view: SeatView) -> None:
+    def hint_worker(self, step: int, view: SeatView) -> None:
         """The coach's hint for ``view`` (the analysis waits meanwhile)."""
         worker = get_current_worker()
         coach = self.coach
@@ -464,12 +477,12 @@ class AllFivesApp(App[None]):
             if coach is not None:
                 coach.resume()
         if not worker.is_cancelled:
-            self.call_from_thread(self._hint_done, state, values)
+            self.call_from_thread(self._hint_done, step, values)
 
-    def _hint_done(self, state: GameState, values: tuple[ActionValue, ...]) -> None:
+    def _hint_done(self, step: int, values: tuple[ActionValue, ...]) -> None:
         screen = self.game_screen
         if screen is not None:
-            screen.show_hint(state, values)
+            screen.show_hint(step, values)
 
     def _coach_poll(self, force: bool = False) -> None:
         """Collect the ratings the analyst sent; a summary or report on show gets them."""
@@ -486,8 +499,6 @@ class AllFivesApp(App[None]):
         """Cut short a computer's pace (its result is then dropped)."""
         if self._pace is not None:
             self._pace.set()
-        if self._auto_timer is not None:
-            self._auto_timer.stop()
 
     def _show_game_over(self) -> None:
         """Announce the winner and offer a new game, a replay, or quitting."""
@@ -518,9 +529,7 @@ class AllFivesApp(App[None]):
             else:
                 self.exit()
 
-        over = GameOverScreen(
-            table.state, self._words(), report=True, grace=self.key_ahead_grace
-        )
+        over = GameOverScreen(table, self._words(), report=True, grace=self.key_ahead_grace)
         self.push_screen(over, chosen)
 
     # -- the history -----------------------------------------------------------
@@ -581,7 +590,8 @@ class AllFivesApp(App[None]):
 
     def action_save_copy(self) -> None:
         """Ask where to save a copy of the current game."""
-        if self.table is None:
+        record = self._record_to_save()
+        if record is None:
             self.notify("There is no game to save yet.", severity="warning")
             return
         stamp = datetime.now().strftime("%Y%m%d-%H%M")
@@ -591,7 +601,7 @@ class AllFivesApp(App[None]):
                 if path is not None:
                     self.notify(f"Downloading {path.name} (Open replay… lists it too)")
 
-            screen = SaveAsScreen(self.table.record(), f"allfives-{stamp}.json", served=True)
+            screen = SaveAsScreen(record, f"allfives-{stamp}.json", served=True)
             self.push_screen(screen, sent)
             return
         default = str(Path.cwd() / f"allfives-{stamp}.json")
@@ -600,7 +610,7 @@ class AllFivesApp(App[None]):
             if path is not None:
                 self.notify(f"Saved a copy to {path}")
 
-        self.push_screen(SaveAsScreen(self.table.record(), default), done)
+        self.push_screen(SaveAsScreen(record, default), done)
 
     def action_quit_keep(self) -> None:
         """Quit; the game in progress stays saved to continue later."""
@@ -775,7 +785,7 @@ class AllFivesApp(App[None]):
         """The palette: New game, Save, Open replay, Statistics, Past games, Help, and
         Textual's own (themes…)."""
         yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
-        if self.table is not None:
+        if self.reading is not None:
             yield SystemCommand(
                 "Save a copy…", "Save this game where you choose", self.action_save_copy
             )

@@ -17,8 +17,8 @@ the app exits with :attr:`RemoteApp.lost` set to one line saying so.
 from __future__ import annotations
 
 import asyncio
+import time
 from traceback import format_exception
-from typing import cast
 
 from textual import events, on, work
 from textual.worker import WorkerFailed
@@ -28,6 +28,7 @@ from allfives_tui.net.protocol import (
     ClientMessage,
     Lobby,
     Notice,
+    NoticeCode,
     Ready,
     Record,
     Refused,
@@ -37,17 +38,23 @@ from allfives_tui.net.protocol import (
     State,
 )
 from allfives_tui.net.remote_table import RemoteTable, TableMismatchError
+from allfives_tui.net.wording import host_said, notice_text, refusal_text
 from allfives_tui.table import storage
+from allfives_tui.table.driver import Automatic, Over, SeatDriver, StaleAnswerError, Summary
 from allfives_tui.table.history import HistoryWriter, as_seen_by
 from allfives_tui.table.storage import Settings
-from allfives_tui.table.table import Table
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.screens.lobby import LobbyScreen
-from engine import Action, Draw, Pass, Phase
+from engine import Action
 from engine.record import GameRecord
+
+LASTING = 3600.0
+"""Seconds a "reconnecting" notice may stay on screen (it goes when that is over)."""
+ENDS_AWAY = (NoticeCode.BACK, NoticeCode.BACK_PLAYING_AGAIN, NoticeCode.TAKEN_OVER)
+"""The notices that end a seat's "reconnecting" one."""
 
 
 class RemoteApp(AllFivesApp):
@@ -73,8 +80,13 @@ class RemoteApp(AllFivesApp):
         self.remote: RemoteTable | None = None
         self.lost: str | None = None
         """Why the app closed when it lost the host (one line), else ``None``."""
+        self.seat_driver: SeatDriver | None = None
+        """This seat's turn driver, once the game is on."""
         self._summary_for = 0
+        """The hand whose summary was put on show."""
         self._over_shown = False
+        self._lasting: dict[int | None, str] = {}
+        """The "reconnecting" notices on screen: by seat (``None``: the host is lost)."""
 
     # -- start-up ------------------------------------------------------------------
     @on(events.Mount)
@@ -116,17 +128,13 @@ class RemoteApp(AllFivesApp):
                 if screen is not None:
                     screen.show(message)
             elif isinstance(message, Refused):
-                self.notify(message.reason, severity="warning", timeout=6)
+                self.notify(refusal_text(message), severity="warning", timeout=6, markup=False)
                 if message.fatal:
-                    self.lost = f"the host said: {message.reason}"
+                    self.lost = host_said(message)
                     self.exit(return_code=1)
                     return
             elif isinstance(message, Notice):
-                if message.text.endswith(" is back.") or "They play again" in message.text:
-                    self.clear_notifications()  # the "reconnecting" one stays until now
-                # someone reconnecting stays on screen until they are back
-                waiting = message.text.endswith("reconnecting…")
-                self.notify(message.text, timeout=3600 if waiting else 6)
+                self._heard(message)
             elif isinstance(message, Record):
                 if self.remote is not None:
                     self.remote.final_record = message.record
@@ -134,11 +142,43 @@ class RemoteApp(AllFivesApp):
             elif isinstance(message, SeatAssigned):
                 self.seat = message.seat
                 if message.rejoined:
-                    self.clear_notifications()  # "reconnecting…" is over
+                    self._lasting.clear()  # "reconnecting…" is over
+                    self.clear_notifications()
                     self.notify("Back at the table.")
+
+    def _heard(self, notice: Notice) -> None:
+        """Show ``notice``: someone reconnecting (or the host lost) stays on screen until
+        that seat is back or the computer plays it; the others go after a while."""
+        names = self.remote.names if self.remote is not None else ()
+        text = notice_text(notice, names)
+        if notice.code in (NoticeCode.RECONNECTING, NoticeCode.HOST_LOST):
+            self._lasting[notice.seat] = text
+            self.notify(text, timeout=LASTING, markup=False)
+            return
+        if notice.code in ENDS_AWAY and notice.seat in self._lasting:
+            # after the notices already posted, so the one it ends is on screen by then
+            self.call_later(self._end_lasting, notice.seat)
+        self.notify(text, timeout=6, markup=False)
+
+    def _end_lasting(self, seat: int | None) -> None:
+        """Take seat ``seat``'s "reconnecting" notice off the screen (the others stay)."""
+        if self._lasting.pop(seat, None) is None:
+            return
+        self.clear_notifications()
+        for text in self._lasting.values():
+            self.notify(text, timeout=LASTING, markup=False)
 
     def _lobby_screen(self) -> LobbyScreen | None:
         return next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
+
+    @property
+    def reading(self) -> RemoteTable | None:
+        """What the screens read: the host's table as this seat sees it."""
+        return self.remote
+
+    def _record_to_save(self) -> GameRecord | None:
+        """The host's record of the game, once it has sent it (at the game's end)."""
+        return self.remote.final_record if self.remote is not None else None
 
     def _state(self, message: State) -> GameScreen | None:
         """The host's new picture of the table: the first opens the game screen (which
@@ -146,12 +186,16 @@ class RemoteApp(AllFivesApp):
         table = self.remote
         if table is None:
             table = self.remote = RemoteTable(self.seat, message)
-            # The seam: a RemoteTable reads like a Table, so the game screen and the
-            # App's reading of "the table" are unchanged; only what drives it differs.
-            self.table = cast(Table, table)
+            self.seat_driver = SeatDriver(
+                table, self.seat, now=time.monotonic, pace=self.speed,
+                auto_draw=self.settings.auto_draw,
+            )
+            # The seam: a RemoteTable is a TableReading, like a Table, so the game
+            # screen and the App's reading of the game (``reading``) are the same;
+            # only what drives it differs.
             self.viewer = self.seat
             auto_draw = self.settings.auto_draw
-            opened = GameScreen(cast(Table, table), self.seat, auto_draw=auto_draw)
+            opened = GameScreen(table, self.seat, auto_draw=auto_draw)
             self._replace_with(opened)
             return opened
         events = table.update(message)
@@ -159,44 +203,43 @@ class RemoteApp(AllFivesApp):
         if screen is not None:
             # back after a lost connection: the log keeps what it had
             screen.show_events(() if message.whole_hand else events)
-            screen.state = table.state
+            screen.step = table.step
         self._advance()
         return None
 
     # -- the seam: the host drives the game ---------------------------------------------
     def _advance(self) -> None:
-        """What the host's latest picture asks of this screen: a summary, the game's end,
+        """Perform this seat's next step (:class:`SeatDriver`): a summary, the game's end,
         or (with auto-draw) drawing or passing; the host does the rest."""
-        table = self.remote
-        if table is None or self.game_screen is None:
+        table, driver = self.remote, self.seat_driver
+        if table is None or driver is None or self.game_screen is None:
             return
-        if table.is_over:
+        step = driver.next(table.waiting)
+        if isinstance(step, Over):
             if not self._over_shown:
                 self._over_shown = True
                 self._show_game_over()
-            return
-        hand_over = table.hand_over
-        if table.state.phase is Phase.DEAL and hand_over is not None:
-            if self._summary_for != hand_over.hand_number and self.seat in table.waiting:
-                self._summary_for = hand_over.hand_number
+        elif isinstance(step, Summary):
+            if self._summary_for != step.hand_over.hand_number:  # not on show already
+                self._summary_for = step.hand_over.hand_number
                 summary = HandSummaryScreen(
-                    table.state, hand_over, self._words(), grace=self.key_ahead_grace
+                    table, step.hand_over, self._words(), grace=self.key_ahead_grace
                 )
-                self.push_screen(summary, self._summary_closed)
+                self.push_screen(summary, lambda _: self._summary_read(driver))
+        elif isinstance(step, Automatic):
+            wait = max(0.05, step.not_before - time.monotonic())
+            self.set_timer(wait, lambda: self._automatic(driver, step))
+
+    def _automatic(self, driver: SeatDriver, step: Automatic) -> None:
+        """Send the automatic draw or pass, unless the table has moved on meanwhile."""
+        table = self.remote
+        if driver is not self.seat_driver or table is None:
             return
-        turn = table.turn()
-        if (
-            turn is not None
-            and turn.seat == self.seat
-            and self.settings.auto_draw
-            and len(turn.legal) == 1
-            and isinstance(turn.legal[0], (Draw, Pass))
-        ):
-            action, step = turn.legal[0], table.step
-            self.set_timer(
-                max(0.05, self.speed / 2),
-                lambda: self.play(self.seat, action) if table.step == step else None,
-            )
+        try:
+            action = driver.done(step, step.action, table.waiting)
+        except StaleAnswerError:
+            return
+        self.play(self.seat, action)
 
     def _remember(self, record: GameRecord) -> None:
         """The finished game into this person's history (once, however often the
@@ -205,14 +248,15 @@ class RemoteApp(AllFivesApp):
             self._recorded = record.game_id
             self.history.submit(as_seen_by(record, self.seat))
 
-    def _summary_closed(self, _: object = None) -> None:
+    def _summary_read(self, driver: SeatDriver) -> None:
         """The person has read the summary: the host deals once everyone has (unless it
         already has, after its summary timeout)."""
         table = self.remote
-        if table is None or table.hand_over is None:
+        if driver is not self.seat_driver or table is None or table.hand_over is None:
             return
+        driver.ready()
         self._send(Ready())
-        others = [table.names[s] for s in table.waiting if s != self.seat] if table else []
+        others = [table.names[s] for s in table.waiting if s != self.seat]
         if others:
             who = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
             verb = "is" if len(others) == 1 else "are"
@@ -249,7 +293,7 @@ class RemoteApp(AllFivesApp):
                 self.notify("Not at a networked table.", severity="warning")
                 self._show_game_over()
 
-        over = GameOverScreen(table.state, self._words(), grace=self.key_ahead_grace)
+        over = GameOverScreen(table, self._words(), grace=self.key_ahead_grace)
         self.push_screen(over, chosen)
 
     # -- the waiting room ----------------------------------------------------------------

@@ -8,6 +8,7 @@ from allfives_tui.table.table import Table
 from engine import Rules
 from engine.players import make_player
 from engine.record import GameRecord, Seat
+from tests.games import computer_choice
 
 # Seat 1 to move with 6-2 (three ends) or 6-3 E; seat 0, at 240 of 250, holds 5-5,
 # which scores 10 on the ends 6-3 E leaves (found by a search over greedy games,
@@ -48,7 +49,10 @@ def play_out(
         if turn is None:
             table.deal()
             continue
-        action = person.choose(turn.view, turn.legal) if turn.seat == 0 else table.choose(turn)
+        if turn.seat == 0:
+            action = person.choose(turn.view, turn.legal)
+        else:
+            action = computer_choice(table, turn)
         table.act(turn.seat, action)
     return table.record()
 

@@ -12,7 +12,8 @@ from textual.worker import WorkerFailed
 
 from allfives_tui.net import tokens
 from allfives_tui.net.client import HostLost, JoinError, address, join
-from allfives_tui.net.protocol import Lobby, Notice, SeatAssigned, State
+from allfives_tui.net.protocol import Lobby, Notice, NoticeCode, SeatAssigned, State
+from allfives_tui.net.wording import notice_text
 from allfives_tui.ui.remote import RemoteApp
 from allfives_tui.ui.screens.game import GameScreen
 from engine import Rules
@@ -77,7 +78,8 @@ async def test_a_lost_host_is_tried_again_then_reported_and_a_restarted_one_rejo
     await asyncio.wait_for(_until_state(ana), 5)
     await host.close()
     notice = await asyncio.wait_for(ana.recv(), 5)
-    assert isinstance(notice, Notice) and "reconnecting" in notice.text
+    assert isinstance(notice, Notice) and notice.code is NoticeCode.HOST_LOST
+    assert notice_text(notice).startswith("Lost the host (") and notice.detail
     # Bob gives up after his short retry: one line naming the host
     assert isinstance(await asyncio.wait_for(_until_notice(bob), 5), Notice)
     lost = "^" + re.escape(f"lost the host at ws://127.0.0.1:{port}/ ")

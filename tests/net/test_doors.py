@@ -13,12 +13,12 @@ from websockets.exceptions import ConnectionClosed
 
 from allfives_tui.net import host as hosting
 from allfives_tui.net.host import Host
+from allfives_tui.net.protocol import PROTOCOL_VERSION, Refused
+from allfives_tui.net.wording import close_text, refusal_text
 from engine import Rules
 from tests.net.conftest import FakeClock, Raw, start_host, until
 
-STARTED = (
-    "wrong password, or the game has started: only its players can rejoin (with their token)"
-)
+STARTED = {"kind": "refused", "code": "wrong_password_or_started", "fatal": True}
 
 
 async def closed_with(raw: Raw) -> tuple[int, str]:
@@ -55,9 +55,11 @@ async def test_a_rejoin_token_gets_its_seat_while_idle_connections_fill_the_host
     back = await Raw.open(host.port)
     seated = await back.sign_in("Bob", "s3cret", token=bob.token)
     assert seated["kind"] == "seat" and seated["seat"] == bob_seat and seated["rejoined"] is True
-    assert host.slots[bob_seat].session is not None and not host.slots[bob_seat].taken_over
+    assert host.slots[bob_seat].session is not None and host.driver is not None
+    assert not host.driver.played_by_computer(bob_seat)
     # the idle ones: the oldest closed at once, at most 4 kept from this address
-    assert await closed_with(idle[0]) == (1013, "too many connections from your address")
+    assert await closed_with(idle[0]) == (1013, "too_many_from_address")
+    assert close_text("too_many_from_address") == "too many connections from your address"
     await until(lambda: len(host.pending("127.0.0.1")) <= 4)
     for raw in (ana, back, *idle):
         await raw.close()
@@ -71,10 +73,11 @@ async def test_a_connection_that_does_not_sign_in_in_time_is_closed(tmp_path: Pa
     assert (await ana.sign_in("Ana"))["kind"] == "seat"
     silent = await Raw.open(host.port)
     halfway = await Raw.open(host.port)
-    await halfway.send({"kind": "hello", "version": 1, "name": "Eve"})
+    await halfway.send({"kind": "hello", "version": PROTOCOL_VERSION, "name": "Eve"})
     assert (await halfway.recv())["kind"] == "challenge"
-    assert await closed_with(silent) == (1008, "no sign-in within 2 s")
-    assert await closed_with(halfway) == (1008, "no sign-in within 2 s")
+    assert await closed_with(silent) == (1008, "sign_in_timeout 2")
+    assert await closed_with(halfway) == (1008, "sign_in_timeout 2")
+    assert close_text("sign_in_timeout 2") == "no sign-in within 2 s"
     await until(lambda: len(host.sessions) == 1)
     # the signed-in player was left alone: the game starts when Bob comes
     bob = await Raw.open(host.port)
@@ -91,13 +94,14 @@ async def test_pending_connections_are_capped_per_address_and_in_all(tmp_path: P
     ana = await Raw.open(host.port)
     assert (await ana.sign_in("Ana"))["kind"] == "seat"
     first = [await Raw.open(host.port, "127.0.0.2") for _ in range(5)]
-    assert await closed_with(first[0]) == (1013, "too many connections from your address")
+    assert await closed_with(first[0]) == (1013, "too_many_from_address")
     await until(lambda: len(host.pending("127.0.0.2")) == 4)
     others: list[Raw] = []
     for n in range(3, 11):  # 8 more addresses of 4: 36 pending, 32 kept
         others += [await Raw.open(host.port, f"127.0.0.{n}") for _ in range(4)]
     await until(lambda: len(host.pending()) == 32)
-    assert await closed_with(first[1]) == (1013, "too many connections to this table")
+    assert await closed_with(first[1]) == (1013, "too_many_connections")
+    assert close_text("too_many_connections") == "too many connections to this table"
     assert host.slots[0].session is not None  # a seated player is not counted
     # a newcomer still gets in and sits
     bob = await Raw.open(host.port, "127.0.0.11")
@@ -126,16 +130,19 @@ async def test_failed_sign_ins_make_their_address_wait_longer_and_tell_nothing(
         return answer
 
     wrong = await eve("guess")
-    assert wrong == {"kind": "refused", "reason": STARTED, "fatal": True}
+    assert wrong == STARTED
     waiting = await eve("s3cret")
-    assert waiting["reason"] == "too many failed sign-ins from your address: try again in 10 s"
+    assert waiting == {"kind": "refused", "code": "too_many_failures", "wait_s": 10, "fatal": True}
+    assert refusal_text(Refused.model_validate(waiting)) == (
+        "too many failed sign-ins from your address: try again in 10 s"
+    )
     # the player with a token is not kept waiting
     back = await Raw.open(host.port)
     assert (await back.sign_in("Bob", "s3cret", token=bob.token))["rejoined"] is True
     clock.now += 10
     assert await eve("s3cret") == wrong  # the right password, the same refusal
     waiting = await eve("s3cret")
-    assert waiting["reason"] == "too many failed sign-ins from your address: try again in 20 s"
+    assert (waiting["code"], waiting["wait_s"]) == ("too_many_failures", 20)
     clock.now += 20
     assert await eve("guess again") == wrong
     assert host.limiter.failures("127.0.0.1") == 3
@@ -153,11 +160,10 @@ async def test_before_the_start_a_wrong_password_is_named_and_a_right_one_sits(
     )
     assert host.port is not None
     ana = await Raw.open(host.port)
-    assert (await ana.sign_in("Ana", "nope"))["reason"] == "wrong password for this table"
+    assert (await ana.sign_in("Ana", "nope"))["code"] == "wrong_password"
     early = await Raw.open(host.port)
-    reason = "too many failed sign-ins from your address: try again in 5 s"
     assert await early.sign_in("Ana", "s3cret") == {
-        "kind": "refused", "reason": reason, "fatal": True,
+        "kind": "refused", "code": "too_many_failures", "wait_s": 5, "fatal": True,
     }
     assert host.slots[0].name is None
     clock.now += 5

@@ -14,7 +14,7 @@ import pytest
 from websockets.asyncio.server import ServerConnection, serve
 
 from allfives_tui.net.client import JoinError, join
-from allfives_tui.net.protocol import Notice, State
+from allfives_tui.net.protocol import PROTOCOL_VERSION, Notice, NoticeCode, State
 from allfives_tui.net.remote_table import RemoteTable, TableMismatchError, shown_name
 from allfives_tui.ui.remote import RemoteApp
 from allfives_tui.ui.screens.game import GameScreen
@@ -38,7 +38,9 @@ async def fake_host() -> AsyncIterator[Callable[[Script], Any]]:
         server.close()
 
 
-async def greet(ws: ServerConnection, *, token: str = "T" * 32, version: int = 1) -> None:
+async def greet(
+    ws: ServerConnection, *, token: str = "T" * 32, version: int = PROTOCOL_VERSION
+) -> None:
     await ws.recv()
     await ws.send(json.dumps({"kind": "challenge", "version": version, "nonce": "n",
                               "password": False}))
@@ -56,11 +58,28 @@ def a_state(names: list[str], **change: Any) -> dict[str, Any]:
 
 
 async def test_another_version_and_a_path_for_a_token_are_refused(fake_host: Any) -> None:
+    mismatch = (
+        f"^the host speaks protocol 1 and this allfives speaks {PROTOCOL_VERSION}: "
+        "use the same allfives version as the host$"
+    )
+
     async def old(ws: ServerConnection) -> None:
-        await greet(ws, version=2)
+        await greet(ws, version=1)
 
     port = await fake_host(old)
-    with pytest.raises(JoinError, match="the host speaks protocol 2 and this allfives speaks 1"):
+    with pytest.raises(JoinError, match=mismatch):
+        await join(f"127.0.0.1:{port}", "Ana")
+
+    async def version_one(ws: ServerConnection) -> None:  # what a version-1 host answers
+        await ws.recv()
+        reason = (
+            f"this host speaks protocol 1 and your allfives speaks {PROTOCOL_VERSION}: "
+            "use the same allfives version as the host"
+        )
+        await ws.send(json.dumps({"kind": "refused", "reason": reason, "fatal": True}))
+
+    port = await fake_host(version_one)
+    with pytest.raises(JoinError, match=mismatch):
         await join(f"127.0.0.1:{port}", "Ana")
 
     async def sneaky(ws: ServerConnection) -> None:
@@ -116,4 +135,8 @@ def test_views_that_do_not_add_up_are_refused() -> None:
             table.update(bad)
     assert table.view_now == good.view
     assert shown_name("\x1b[31mX") == "?(31mX"
-    assert isinstance(Notice(text="x"), Notice)
+    assert Notice(code=NoticeCode.BACK, seat=1).seat == 1
+    for wrong in ({"code": "back"}, {"code": "back", "seat": 1, "detail": "x"},
+                  {"code": "reconnecting", "text": "Bob is reconnecting…"}):
+        with pytest.raises(ValueError):
+            Notice.model_validate(wrong)

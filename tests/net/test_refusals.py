@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from allfives_tui.net.host import Host, steps_of
-from allfives_tui.net.protocol import MAX_CLIENT_MESSAGE, WIRE_LIMIT
+from allfives_tui.net.host import Host
+from allfives_tui.net.protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, WIRE_LIMIT, Refused
+from allfives_tui.net.wording import refusal_text
 from engine import Draw, IllegalActionError, Play, Rules, SeatView, apply
 from engine.tiles import ALL_TILES
 from tests.net.conftest import Raw, start_host
@@ -39,12 +40,13 @@ def act(action: Any, step: int) -> dict[str, Any]:
     return {"kind": "act", "action": action.model_dump(mode="json"), "step": step}
 
 
-async def refused(client: Raw, message: dict[str, Any] | str | bytes) -> str:
+async def refused(client: Raw, message: dict[str, Any] | str | bytes) -> dict[str, Any]:
+    """The host's refusal of ``message`` (checked against the protocol, worded)."""
     await client.send(message)
     answer = await client.recv()
     assert answer["kind"] == "refused", answer
-    reason: str = answer["reason"]
-    return reason
+    assert refusal_text(Refused.model_validate(answer))
+    return answer
 
 
 async def test_wrong_seat_out_of_turn_illegal_stale_and_malformed_change_nothing(
@@ -53,45 +55,54 @@ async def test_wrong_seat_out_of_turn_illegal_stale_and_malformed_change_nothing
     host, ana, bob = two
     table = host.table
     assert table is not None
-    state, step = table.state, steps_of(table)
+    state, step = table.state, table.step
     current = table.to_act
     mover, other = (ana, bob) if current == ana.seat else (bob, ana)
     legal = table.view(mover.seat or 0).legal_actions()
     # out of turn: the other player's own legal-looking move
-    assert "cannot act now: it is" in await refused(other, act(legal[0], step))
+    out_of_turn = await refused(other, act(legal[0], step))
+    assert (out_of_turn["code"], out_of_turn["rule"]) == ("illegal", "turn")
+    assert "cannot act now: it is" in out_of_turn["detail"]
     # a seat is never named in a message (it is the sender's): naming one is refused
     as_mover = {**act(legal[0], step), "seat": mover.seat}
-    assert "Extra inputs are not permitted" in await refused(other, as_mover)
+    named = await refused(other, as_mover)
+    assert named["code"] == "bad_message" and "Extra inputs are not permitted" in named["detail"]
     # illegal: a tile the mover does not hold
     held = set(table.view(mover.seat or 0).hand)
     foreign = next(t for t in ALL_TILES if t not in held)
     with pytest.raises(IllegalActionError) as engine_says:
         apply(state, Play(tile=foreign))
-    assert await refused(mover, act(Play(tile=foreign), step)) == str(engine_says.value)
+    said = await refused(mover, act(Play(tile=foreign), step))
+    assert (said["code"], said["rule"]) == ("illegal", engine_says.value.rule)
+    assert f"{said['detail']} [{said['rule']}]" == str(engine_says.value)
     # a draw while a tile fits (the lead: everything fits)
     with pytest.raises(IllegalActionError) as engine_says:
         apply(state, Draw())
-    assert await refused(mover, act(Draw(), step)) == str(engine_says.value)
+    said = await refused(mover, act(Draw(), step))
+    assert (said["code"], said["rule"]) == ("illegal", engine_says.value.rule)
+    assert f"{said['detail']} [{said['rule']}]" == str(engine_says.value)
     # chosen on a snapshot that is gone
-    assert "moved on" in await refused(mover, act(legal[0], step - 1))
+    assert (await refused(mover, act(legal[0], step - 1)))["code"] == "stale_step"
     # malformed in every way
-    assert "not JSON" in await refused(mover, "{not json")
-    assert "JSON object" in await refused(mover, "[1, 2]")
-    assert "bad message" in await refused(mover, {"kind": "act", "step": step})
-    assert "bad message" in await refused(
-        mover, {"kind": "act", "action": {"kind": "play", "tile": "9-9"}, "step": step}
-    )
-    assert "bad message" in await refused(mover, {"kind": "launch", "what": "rm -rf"})
-    assert "binary" in await refused(mover, b"\x00\x01")
+    not_json = await refused(mover, "{not json")
+    assert not_json["code"] == "not_json" and not_json["detail"]
+    assert await refused(mover, "[1, 2]") == {"kind": "refused", "code": "not_json", "fatal": False}
+    assert (await refused(mover, {"kind": "act", "step": step}))["code"] == "bad_message"
+    bad_tile = {"kind": "act", "action": {"kind": "play", "tile": "9-9"}, "step": step}
+    assert (await refused(mover, bad_tile))["code"] == "bad_message"
+    assert (await refused(mover, {"kind": "launch", "what": "rm -rf"}))["code"] == "bad_message"
+    assert (await refused(mover, b"\x00\x01"))["code"] == "not_json"
     # oversized (over the protocol's cap, under the frame limit)
     big = json.dumps({"kind": "ready", "pad": "x" * MAX_CLIENT_MESSAGE})
-    assert "too large" in await refused(mover, big)
+    too_large = await refused(mover, big)
+    assert too_large["code"] == "too_large" and too_large["limit"] == MAX_CLIENT_MESSAGE
+    assert too_large["size"] > MAX_CLIENT_MESSAGE
     # only the host's own screen sets the table up
-    assert "only the host" in await refused(mover, {"kind": "start"})
+    assert (await refused(mover, {"kind": "start"}))["code"] == "owner_only"
     seat_change = {"kind": "set_seat", "seat": 1, "computer": True}
-    assert "only the host" in await refused(mover, seat_change)
-    assert "no hand summary" in await refused(mover, {"kind": "ready"})
-    assert table.state is state and steps_of(table) == step
+    assert (await refused(mover, seat_change))["code"] == "owner_only"
+    assert (await refused(mover, {"kind": "ready"}))["code"] == "no_summary"
+    assert table.state is state and table.step == step
     # and the real move still plays
     await mover.send(act(legal[0], step))
     after = await mover.recv("state")
@@ -118,26 +129,37 @@ async def test_wrong_version_unauthenticated_and_wrong_password_are_refused(
     host, _, _ = two
     assert host.port is not None and host.table is not None
     state = host.table.state
-    # a client of another protocol version: a clear reason, then the host closes
+    # a version-1 client: the host's version in a challenge (what every version's
+    # client reads first, and words as the mismatch), the refusal, then the close
     old = await Raw.open(host.port)
-    reason = await refused(old, {"kind": "hello", "version": 99, "name": "Old"})
-    assert "protocol 1" in reason and "99" in reason and "same allfives version" in reason
+    await old.send({"kind": "hello", "version": 1, "name": "Old"})
+    challenge = await old.recv()
+    assert challenge["kind"] == "challenge" and challenge["version"] == PROTOCOL_VERSION
+    mismatch = await old.recv()
+    assert mismatch == {
+        "kind": "refused", "code": "version_mismatch", "fatal": True,
+        "host_version": PROTOCOL_VERSION, "client_version": 1,
+    }
+    assert refusal_text(Refused.model_validate(mismatch)) == (
+        f"the host speaks protocol {PROTOCOL_VERSION} and this allfives speaks 1: "
+        "use the same allfives version as the host"
+    )
     with pytest.raises(ConnectionClosed):
         await old.recv(timeout=3)
     # unauthenticated: an action before signing in, and after a hello without the proof
     stranger = await Raw.open(host.port)
-    move = act(Draw(), steps_of(host.table))
-    assert "not signed in" in await refused(stranger, move)
-    await stranger.send({"kind": "hello", "version": 1, "name": "Eve"})
+    move = act(Draw(), host.table.step)
+    assert (await refused(stranger, move))["code"] == "not_signed_in"
+    await stranger.send({"kind": "hello", "version": PROTOCOL_VERSION, "name": "Eve"})
     assert (await stranger.recv())["kind"] == "challenge"
-    assert "not signed in" in await refused(stranger, move)
+    assert (await refused(stranger, move))["code"] == "not_signed_in"
     # a wrong password: refused and closed; the password itself was never sent
     await stranger.send({"kind": "auth", "proof": "0" * 64})
     answer = await stranger.recv()
-    reason = (
+    assert answer == {"kind": "refused", "code": "wrong_password_or_started", "fatal": True}
+    assert refusal_text(Refused.model_validate(answer)) == (
         "wrong password, or the game has started: only its players can rejoin (with their token)"
     )
-    assert answer == {"kind": "refused", "reason": reason, "fatal": True}
     with pytest.raises(ConnectionClosed):
         await stranger.recv(timeout=3)
     # a right password but the game is full and started: told the same

@@ -53,7 +53,7 @@ async def test_a_tui_client_plays_a_whole_partnership_game_by_keyboard(tmp_path:
         assert turns > 3 and summaries >= 1, (turns, summaries)
         # the screen's picture is the host's: same scores, and the record it got replays
         assert app.remote is not None
-        assert app.remote.state.scores == table.state.scores
+        assert app.remote.view_now.scores == table.state.scores
         await asyncio.wait_for(bob_task, 10)
         for _ in range(100):
             if app.remote.final_record is not None:

@@ -8,6 +8,7 @@ from allfives_tui.table.storage import Settings
 from allfives_tui.table.table import NotYourTurnError, Table, Turn
 from engine import Draw, GameOver, HandOver, IllegalActionError, Phase, Play, Rules, SeatView
 from engine.record import GameRecord, Seat
+from tests.games import computer_choice
 
 
 def play_out(table: Table, *, hands: int | None = None) -> None:
@@ -19,7 +20,7 @@ def play_out(table: Table, *, hands: int | None = None) -> None:
                 return
             table.deal()
             continue
-        table.act(turn.seat, table.choose(turn))
+        table.act(turn.seat, computer_choice(table, turn))
 
 
 def test_a_new_table_is_dealt_and_says_who_acts_with_which_view() -> None:
@@ -85,7 +86,7 @@ def test_a_table_resumes_exactly_from_its_record() -> None:
     for _ in range(7):
         turn = table.turn()
         assert turn is not None
-        table.act(turn.seat, table.choose(turn))
+        table.act(turn.seat, computer_choice(table, turn))
     record = table.record()
     again = Table.from_record(GameRecord.model_validate_json(record.to_json()))
     assert again.state == table.state
@@ -95,7 +96,7 @@ def test_a_table_resumes_exactly_from_its_record() -> None:
     # and both go on identically
     turn, turn2 = table.turn(), again.turn()
     assert turn is not None and turn2 is not None
-    assert table.choose(turn) == again.choose(turn2)
+    assert computer_choice(table, turn) == computer_choice(again, turn2)
 
 
 def test_people_and_remote_seats_take_the_same_road() -> None:

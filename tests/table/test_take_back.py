@@ -9,6 +9,7 @@ from allfives_tui.table.table import Table, TakeBackError
 from engine import Phase
 from engine.notation import to_text
 from engine.record import Seat, parse_game
+from tests.games import computer_choice
 
 
 def _solo(seed: int = 4, players: int = 3) -> Table:
@@ -26,7 +27,7 @@ def _until_person(table: Table) -> None:
             continue
         if turn.kind == "person":
             return
-        table.act(turn.seat, table.choose(turn))
+        table.act(turn.seat, computer_choice(table, turn))
 
 
 def test_taking_back_restores_the_table_exactly_and_counts() -> None:
@@ -39,7 +40,7 @@ def test_taking_back_restores_the_table_exactly_and_counts() -> None:
     table.act(0, turn.legal[-1])
     # the computers reply until it is Ana's turn again (or the hand ends)
     while (t := table.turn()) is not None and t.kind == "computer":
-        table.act(t.seat, table.choose(t))
+        table.act(t.seat, computer_choice(table, t))
     if table.state.phase is not Phase.PLAY:
         pytest.skip("the hand ended on the computers' replies at this seed")
     assert table.can_take_back(0)
@@ -83,7 +84,7 @@ def test_several_replies_are_taken_back_with_the_move() -> None:
         assert turn is not None
         table.act(0, turn.legal[0])
         while (t := table.turn()) is not None and t.kind == "computer":
-            table.act(t.seat, table.choose(t))
+            table.act(t.seat, computer_choice(table, t))
         if table.state.phase is not Phase.PLAY:
             break
     for mark in reversed(marks):
@@ -101,7 +102,7 @@ def test_a_resumed_game_takes_back_as_the_live_one_does() -> None:
     before = live.state
     live.act(0, turn.legal[0])
     while (t := live.turn()) is not None and t.kind == "computer":
-        live.act(t.seat, live.choose(t))
+        live.act(t.seat, computer_choice(live, t))
     if live.state.phase is not Phase.PLAY:
         pytest.skip("the hand ended on the computers' replies at this seed")
     resumed = Table.from_record(parse_game(live.record().model_dump_json()))
@@ -137,7 +138,7 @@ def test_no_take_backs_with_other_people_or_between_hands() -> None:
     while solo.state.phase is Phase.PLAY:
         t = solo.turn()
         assert t is not None
-        solo.act(t.seat, solo.choose(t))
+        solo.act(t.seat, computer_choice(solo, t))
     with pytest.raises(TakeBackError, match="the hand is over"):
         solo.take_back(0)
     assert issubclass(TakeBackError, ValueError)

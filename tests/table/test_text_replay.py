@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from allfives_tui.cli import main
-from tests.games import SMALL_RECORD, game_record
+from tests.games import SMALL_RECORD, computer_choice, game_record
 
 EXPECTED = """\
 All Fives: 2 players, no partnerships, target 30, hand size five-each (5 tiles)
@@ -152,7 +152,8 @@ def _seeded(finished: bool) -> str:
             continue
         turn = table.turn()
         assert turn is not None
-        table.act(turn.seat, table.choose(turn) if turn.kind == "computer" else turn.legal[0])
+        computer = turn.kind == "computer"
+        table.act(turn.seat, computer_choice(table, turn) if computer else turn.legal[0])
         moves += 1
     return table.record().to_json()
 

@@ -128,7 +128,7 @@ async def test_the_hint_key_marks_the_best_tile_and_end_and_counts(data_dir: Pat
         screen = await _to_a_choice(pilot, app)
         text = screen_text(app)
         assert "t Hint" in text and "q Quit" in text  # the footer at 80 columns
-        state = screen.state
+        step = screen.step
         await pilot.press("t")
         panel = screen.query_one(HintPanel)
         assert panel.has_class("-shown")
@@ -152,7 +152,7 @@ async def test_the_hint_key_marks_the_best_tile_and_end_and_counts(data_dir: Pat
         assert app.table is not None
         played = app.table.record().hands[-1].actions
         assert best_text in played
-        assert state is not app.table.state and not panel.has_class("-shown")
+        assert step != app.table.step and not panel.has_class("-shown")
 
 
 async def test_no_hints_with_other_people_unless_all_agreed() -> None:

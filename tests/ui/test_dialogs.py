@@ -214,9 +214,9 @@ async def test_enter_pressed_quickly_on_the_game_plays_once_and_warns_of_nothing
         await settle(pilot)
         screen = game_screen(app)
         press_quickly(app, "enter", "enter", "enter")
-        await until(pilot, lambda: len(screen.state.history) >= 1)
+        await until(pilot, lambda: len(screen.view().history) >= 1)
         await pilot.pause()  # the other keys are handled too
-        assert len(screen.state.history) == 1 and screen.state.current == 1
+        assert len(screen.view().history) == 1 and screen.view().current == 1
         assert not app._notifications, [n.message for n in app._notifications]
 
 
@@ -303,7 +303,7 @@ async def test_a_new_game_from_the_palette_asks_and_escape_goes_back_to_the_game
         screen = game_screen(app)
         await pilot.press("enter")  # the game goes on
         await pilot.pause()
-        assert len(screen.state.history) >= 1 and app.table is table
+        assert len(screen.view().history) >= 1 and app.table is table
 
 
 def computers_done(app: AllFivesApp) -> bool:

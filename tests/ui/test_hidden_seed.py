@@ -20,6 +20,7 @@ from allfives_tui.table.table import Table
 from allfives_tui.ui.screens.past_games import PastGamesScreen
 from allfives_tui.ui.screens.replay import ReplayApp
 from engine.record import GameRecord
+from tests.games import computer_choice
 from tests.ui.helpers import settle
 
 SEED = 987_654_321
@@ -30,7 +31,8 @@ def _unfinished() -> GameRecord:
     for _ in range(3):
         turn = table.turn()
         assert turn is not None
-        table.act(turn.seat, table.choose(turn) if turn.kind == "computer" else turn.legal[0])
+        computer = turn.kind == "computer"
+        table.act(turn.seat, computer_choice(table, turn) if computer else turn.legal[0])
     assert not table.is_over
     return table.record()
 

@@ -64,13 +64,13 @@ CRASHING = textwrap.dedent(
 
     # A fault injected into a real handler: the first computer move is applied
     # (and autosaved), then the handler raises, as a bug in it would.
-    applied = app_module.AllFivesApp._computer_done
+    applied = app_module.AllFivesApp._answered
 
     def crashing(self, *args):
         applied(self, *args)
         raise RuntimeError("provoked crash for the test")
 
-    app_module.AllFivesApp._computer_done = crashing
+    app_module.AllFivesApp._answered = crashing
     from allfives_tui.cli import main
     raise SystemExit(main(sys.argv[1:]))
     """

@@ -51,7 +51,7 @@ async def test_a_whole_hand_by_keyboard_only() -> None:
             if isinstance(app.screen, HandSummaryScreen):
                 break
             screen = game(app)
-            before = len(screen.state.history)
+            before = len(screen.view().history)
             legal = screen.legal()
             if isinstance(legal[0], Draw):
                 await pilot.press("d")
@@ -73,7 +73,7 @@ async def test_a_whole_hand_by_keyboard_only() -> None:
                     assert expected.end in screen.choosing
                     await pilot.press(expected.end.value.lower(), "enter")
             await pilot.pause()
-            move = screen.state.history[before]
+            move = screen.view().history[before]
             assert (move.seat, move.action) == (0, expected)
             turns += 1
         state = app.table.state
@@ -97,7 +97,7 @@ async def test_a_whole_hand_by_mouse_only() -> None:
                 assert app.table.state.hand_number == 2
                 break
             screen = game(app)
-            before = len(screen.state.history)
+            before = len(screen.view().history)
             legal = screen.legal()
             if not any(isinstance(a, Play) for a in legal):
                 expected = legal[0]
@@ -121,7 +121,7 @@ async def test_a_whole_hand_by_mouse_only() -> None:
                     assert offset is not None
                     await pilot.click(Board, offset=offset)
             await pilot.pause()
-            move = screen.state.history[before]
+            move = screen.view().history[before]
             assert (move.seat, move.action) == (0, expected)
             turns += 1
         assert turns >= 3
@@ -132,7 +132,7 @@ async def test_choosing_the_end_when_a_tile_fits_two() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game(app)
-        assert screen.state.layout.lead == parse_tile("5-5")
+        assert screen.view().layout.lead == parse_tile("5-5")
         assert screen.selected_tile() == parse_tile("5-3")  # the only playable tile
         await pilot.press("enter")
         assert screen.choosing == (End.W, End.E)
@@ -145,7 +145,7 @@ async def test_choosing_the_end_when_a_tile_fits_two() -> None:
         assert screen.choosing == ()
         await pilot.press("enter", "e", "enter")
         await pilot.pause()
-        move = screen.state.history[1]
+        move = screen.view().history[1]
         assert move.action == Play(tile=parse_tile("5-3"), end=End.E)
         assert move.points == 0  # 10 (spinner, west open) + 3 = 13
 
@@ -160,22 +160,21 @@ async def test_drawing_until_a_tile_fits_then_playing_it() -> None:
         assert "press d to draw" in screen_text(app)
         assert screen.check_action("play", ()) is None  # shown dimmed
         await pilot.press("enter")  # nothing to play: nothing happens
-        assert len(screen.state.history) == 1
+        assert len(screen.view().history) == 1
         await pilot.press("d")
         await pilot.press("d")
-        state = screen.state
-        assert state.must_play is None and len(state.boneyard) == 8
+        view = screen.view()
+        assert view.must_play is None and view.boneyard_size == 8
         await pilot.press("d")
-        state = screen.state
-        assert state.must_play == parse_tile("5-3")
+        assert screen.view().must_play == parse_tile("5-3")
         assert screen.selected_tile() == parse_tile("5-3")
         assert "it fits, so it must be played now" in screen_text(app)
         assert screen.check_action("draw", ()) is None
         await pilot.press("enter", "w", "enter")
         await pilot.pause()
-        moves = [str(m.action) for m in screen.state.history[:5]]
+        moves = [str(m.action) for m in screen.view().history[:5]]
         assert moves == ["5-5", "draw", "draw", "draw", "5-3 W"]
-        assert parse_tile("1-1") in screen.state.hands[0]
+        assert parse_tile("1-1") in screen.view().hand
 
 
 async def test_auto_draw_option_draws_by_itself() -> None:
@@ -187,8 +186,8 @@ async def test_auto_draw_option_draws_by_itself() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game(app)
-        assert screen.state.must_play == parse_tile("5-3")
-        moves = [str(m.action) for m in screen.state.history]
+        assert screen.view().must_play == parse_tile("5-3")
+        moves = [str(m.action) for m in screen.view().history]
         assert moves == ["5-5", "draw", "draw", "draw"]
 
 
@@ -214,7 +213,7 @@ async def test_end_of_hand_summary_shows_tiles_pips_rounding_and_scores() -> Non
             assert parse_tile(tile) not in screen.playable()
         await pilot.press("enter")  # 5-0 fits west and east of the lone spinner
         await pilot.press("enter")
-        assert len(screen.state.history) >= 2
+        assert len(screen.view().history) >= 2
         await settle(pilot)
         # the hand goes on until someone goes out or it blocks; then the summary
         while not isinstance(app.screen, HandSummaryScreen):
@@ -249,7 +248,7 @@ async def test_help_save_and_quit_answer_while_a_computer_thinks() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = game(app)
-        assert screen.state.current == 1 and "North is thinking" in screen_text(app)
+        assert screen.view().current == 1 and "North is thinking" in screen_text(app)
         assert screen.check_action("play", ()) is None
         await pilot.press("question_mark")
         assert type(app.screen).__name__ == "HelpScreen"
@@ -257,7 +256,7 @@ async def test_help_save_and_quit_answer_while_a_computer_thinks() -> None:
         await pilot.press("ctrl+s")
         assert type(app.screen).__name__ == "SaveAsScreen"
         await pilot.press("escape")
-        assert app.screen is screen and screen.state.current == 1
+        assert app.screen is screen and screen.view().current == 1
         started = time.monotonic()
         await pilot.press("q")
     assert time.monotonic() - started < 2.0
@@ -270,8 +269,8 @@ async def test_the_hand_can_be_looked_over_while_a_computer_thinks() -> None:
         await pilot.pause()
         screen = game(app)
         hand = screen.query_one(HandView)
-        assert screen.state.current == 1, "North is to lead and thinks for 5 s"
-        before = screen.state
+        assert screen.view().current == 1, "North is to lead and thinks for 5 s"
+        before = screen.step
         assert hand.selected == screen.selected == 0, "the selection shows on North's turn"
         assert screen.check_action("next", ()) is True
         assert screen.check_action("pick", ()) is True
@@ -284,7 +283,7 @@ async def test_the_hand_can_be_looked_over_while_a_computer_thinks() -> None:
         assert hand.selected == screen.selected == 7
         await pilot.click(HandView, offset=hand.tile_offset(7))  # a second click plays nothing
         await pilot.press("enter")
-        assert screen.state is before and screen.state.current == 1
+        assert screen.step == before and screen.view().current == 1
         assert "look over your tiles" in screen_text(app)
 
 

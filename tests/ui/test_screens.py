@@ -98,7 +98,7 @@ async def test_the_chosen_end_stands_out_and_the_prompt_names_it() -> None:
         assert "⏎ plays 5-3 on the west end" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
-        move = screen.state.history[1]
+        move = screen.view().history[1]
         assert (str(move.action), move.seat) == ("5-3 W", 0)
 
 
@@ -149,14 +149,14 @@ async def test_keys_and_clicks_do_not_act_behind_the_enlarge_message() -> None:
         await settle(pilot)
         screen = game(app)
         assert "Please enlarge the terminal" in screen_text(app)
-        before = screen.state
+        before = screen.step
         assert screen.human_turn() and screen.selected_tile() == parse_tile("5-3")
         await pilot.press("enter", "enter", "e", "enter", "right", "3", "d", "ctrl+p")
         for x, y in ((5, 16), (30, 8), (10, 14)):
             await pilot.click(offset=(x, y))
             await pilot.click(offset=(x, y))
         await pilot.pause()
-        assert screen.state is before, "nothing was played"
+        assert screen.step == before, "nothing was played"
         assert screen.selected_tile() == parse_tile("5-3") and screen.choosing == ()
         assert app.screen is screen, "no palette, no other screen"
         # help opens (and closes) behind the message; the game then goes on at full size
@@ -169,7 +169,7 @@ async def test_keys_and_clicks_do_not_act_behind_the_enlarge_message() -> None:
         assert "enlarge" not in screen_text(app)
         await pilot.press("enter", "enter")
         await pilot.pause()
-        assert len(screen.state.history) >= 2, "the keys act again"
+        assert len(screen.view().history) >= 2, "the keys act again"
         # and quitting works behind the message
         await pilot.resize_terminal(60, 18)
         await pilot.pause()
@@ -400,7 +400,7 @@ async def test_the_drawn_tile_stays_selected_so_enter_plays_it() -> None:
             if not auto_draw:
                 await pilot.press("right", "right", "d", "d", "d")
             drawn = parse_tile("5-3")
-            assert screen.state.must_play == drawn and screen.selected_tile() == drawn
+            assert screen.view().must_play == drawn and screen.selected_tile() == drawn
             hand = screen.query_one(HandView)
             await pilot.press("right", "left", "3", "1")
             await pilot.click(HandView, offset=hand.tile_offset(0))
@@ -412,7 +412,7 @@ async def test_the_drawn_tile_stays_selected_so_enter_plays_it() -> None:
             assert screen.choosing == (End.W, End.E)
             await pilot.press("right", "enter")
             await pilot.pause()
-            assert str(screen.state.history[4].action) == "5-3 E"
+            assert str(screen.view().history[4].action) == "5-3 E"
 
 
 # -- item 18: themes, the spinner and the last tile, a steady board, the footer, replays

@@ -1,10 +1,12 @@
 """The game screen: the board, the hand, the scoreboard, the boneyard and the log.
 
-It renders what the App gives it and turns keys and clicks into engine
-actions, which it posts to the App as :class:`GameScreen.Act` messages; the
-App hands them to the table and sets :attr:`GameScreen.state` to the new
-snapshot. Nothing here changes the game: the screen only reads the table
-(names, who sits where) and asks the engine what a move would score.
+It renders a :class:`~allfives_tui.table.table.TableReading` (a local table or
+a network client's) through seats' views, and turns keys and clicks into
+engine actions, which it posts to the App as :class:`GameScreen.Act` messages;
+the App hands them to the table and sets :attr:`GameScreen.step` to the
+table's new step. Nothing here changes the game: the screen only reads the
+table (views, names, who sits where) and asks the engine what a move would
+score on the view.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from allfives_tui.table.table import Table
+from allfives_tui.table.table import TableReading
 from allfives_tui.ui.widgets import Board, BoneyardCounter, EventLog, HandView, Scoreboard
 from allfives_tui.ui.widgets.footer import GameFooter
 from allfives_tui.ui.widgets.hint import HintPanel
@@ -31,17 +33,15 @@ from engine import (
     Draw,
     End,
     Event,
-    GameState,
     Pass,
     Phase,
     Placed,
     Play,
-    Rules,
     SeatView,
     Tile,
-    apply,
 )
 from engine.players.evaluate import ActionValue
+from engine.players.simple import points_now
 
 TILE_KEYS = Binding.Group("Tile", compact=True)
 END_KEYS = Binding.Group("End", compact=True)
@@ -82,22 +82,22 @@ class GameScreen(Screen[None]):
     class Act(Message):
         """The person at this screen takes ``action`` (the App applies it).
 
-        ``state`` is the snapshot it was chosen on: a key pressed twice before the
-        App answered the first asks twice, and the second, on a snapshot already
+        ``step`` is the table's step it was chosen at: a key pressed twice before
+        the App answered the first asks twice, and the second, at a step already
         gone, is dropped.
         """
 
         action: Action
-        state: GameState | None = None
+        step: int | None = None
 
     class TakeBack(Message):
         """The person at this screen takes back their last move (the App does it)."""
 
     @dataclass
     class HintAsked(Message):
-        """The person at this screen asks the coach for a hint on ``state``."""
+        """The person at this screen asks the coach for a hint at the table's ``step``."""
 
-        state: GameState
+        step: int
 
     @dataclass
     class Ready(Message):
@@ -106,14 +106,10 @@ class GameScreen(Screen[None]):
         screen: GameScreen
 
     # The widgets repaint what changed themselves: no reactive repaints the whole screen.
-    state: reactive[GameState] = reactive(
-        lambda: GameState(rules=Rules()),
-        always_update=True,
-        bindings=True,
-        init=False,
-        repaint=False,
+    step: reactive[int] = reactive(
+        0, always_update=True, bindings=True, init=False, repaint=False
     )
-    """The snapshot on show, set by the App after every change."""
+    """The table's step on show, set by the App after every change."""
     selected: reactive[int] = reactive(0, bindings=True, init=False, repaint=False)
     """Index of the selected tile in the hand as shown."""
     choosing: reactive[tuple[End, ...]] = reactive((), bindings=True, init=False, repaint=False)
@@ -127,7 +123,12 @@ class GameScreen(Screen[None]):
     (between two people's turns at one terminal)."""
 
     def __init__(
-        self, table: Table, viewer: int | None, *, auto_draw: bool = False, hints: bool = False
+        self,
+        table: TableReading,
+        viewer: int | None,
+        *,
+        auto_draw: bool = False,
+        hints: bool = False,
     ) -> None:
         super().__init__()
         self.table = table
@@ -141,7 +142,7 @@ class GameScreen(Screen[None]):
         self._shown = False
         self._hand_lines = 0
         """How many of the log's event lines are of the table's hand events."""
-        self.set_reactive(GameScreen.state, table.state)
+        self.set_reactive(GameScreen.step, table.step)
 
     # -- composition -------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -174,7 +175,7 @@ class GameScreen(Screen[None]):
         rules = table.rules
         names = table.words(self.viewer)
         if table.resumed:
-            log.write_text(f"Game continued (hand {self.state.hand_number}, to {rules.target}).")
+            log.write_text(f"Game continued (hand {self.view().hand_number}, to {rules.target}).")
         elif self.viewer is None:
             players = ", ".join(table.names)
             log.write_text(f"New game: {players}, to {rules.target} points.")
@@ -189,11 +190,12 @@ class GameScreen(Screen[None]):
 
     # -- what the App tells the screen ------------------------------------
     def show_events(self, events: tuple[Event, ...]) -> None:
-        """Log ``events`` (the App calls this with every change, before setting the state)."""
+        """Log ``events`` (the App calls this with every change, before setting the step)."""
         placed = [e for e in events if isinstance(e, Placed)]
+        view = self.view()
         if placed:
             self.last_tile = placed[-1].tile
-        elif self.table.state.phase is Phase.PLAY and self.table.state.layout.is_empty:
+        elif view.phase is Phase.PLAY and view.layout.is_empty:
             self.last_tile = None
         self.query_one(EventLog).add_events(events, self.table.words(self.viewer))
         self._hand_lines = len(self.table.hand_events)
@@ -209,7 +211,7 @@ class GameScreen(Screen[None]):
         if self.viewer is not None:
             names, seat = self.table.words(self.viewer), self.viewer
             log.write_text(f"{names.says(seat, 'takes')} back {names.possessive(seat)} last move.")
-        self.state = self.table.state
+        self.step = self.table.step
 
     def watch_viewer(self) -> None:
         """Another seat is viewing (or nobody): its words in the log, its tiles in the hand."""
@@ -219,10 +221,10 @@ class GameScreen(Screen[None]):
         self._fix_selection()
         self._render_soon()
 
-    def watch_state(self) -> None:
-        """A new snapshot: stop choosing an end, keep a sensible selection, re-render."""
+    def watch_step(self) -> None:
+        """A new step: stop choosing an end, keep a sensible selection, re-render."""
         if self._shown:
-            self.query_one(HintPanel).clear()  # a hint is for the snapshot it was asked on
+            self.query_one(HintPanel).clear()  # a hint is for the step it was asked at
         self.set_reactive(GameScreen.choosing, ())
         self.set_reactive(GameScreen.cursor, 0)
         self._fix_selection()
@@ -247,16 +249,19 @@ class GameScreen(Screen[None]):
             self._render_pending = True
             self.call_next(self.render_state)
 
-    # -- state helpers -----------------------------------------------------
+    # -- what the screen reads ---------------------------------------------
     def view(self) -> SeatView:
-        """What the person at this screen may see (with nobody viewing: seat 0's view,
-        of which only the public parts are shown)."""
-        return self.state.view(self.viewer if self.viewer is not None else 0)
+        """What the person at this screen may see (with nobody viewing: the table's
+        onlooker seat's view, of which only the public parts are shown)."""
+        seat = self.viewer if self.viewer is not None else self.table.onlooker_seat()
+        return self.table.view(seat)
 
     def human_turn(self) -> bool:
         """True when the person at this screen is to act now."""
-        st = self.state
-        return self.viewer is not None and st.phase is Phase.PLAY and st.current == self.viewer
+        if self.viewer is None:
+            return False
+        view = self.view()
+        return view.phase is Phase.PLAY and view.current == self.viewer
 
     def legal(self) -> tuple[Action, ...]:
         """The person's legal actions now (empty when it is not their turn)."""
@@ -269,7 +274,7 @@ class GameScreen(Screen[None]):
 
     def drawn_to_play(self) -> bool:
         """True when the person just drew a tile that fits: it stays selected until played."""
-        return self.human_turn() and self.state.must_play is not None
+        return self.human_turn() and self.view().must_play is not None
 
     def shown_hand(self) -> list[Tile]:
         """The viewing person's tiles in display order (none while nobody views)."""
@@ -298,9 +303,9 @@ class GameScreen(Screen[None]):
             self.set_reactive(GameScreen.selected, max(0, len(hand) - 1))
         if not self.human_turn():
             return
-        st = self.state
-        if st.must_play is not None and st.must_play in hand:
-            self.set_reactive(GameScreen.selected, hand.index(st.must_play))
+        must_play = self.view().must_play
+        if must_play is not None and must_play in hand:
+            self.set_reactive(GameScreen.selected, hand.index(must_play))
             return
         tile = self.selected_tile()
         playable = self.playable()
@@ -311,7 +316,7 @@ class GameScreen(Screen[None]):
 
     # -- rendering ---------------------------------------------------------
     def render_state(self) -> None:
-        """Render every widget from the current snapshot (each skips what did not change)."""
+        """Render every widget from the view on show (each skips what did not change)."""
         self._render_pending = False
         if not self._shown:
             return
@@ -327,7 +332,7 @@ class GameScreen(Screen[None]):
             playable=self.playable() if human else set(),
             # The selection stays visible while the others play, to plan the next move.
             selected=min(self.selected, len(hand) - 1)
-            if hand and self.state.phase is Phase.PLAY
+            if hand and view.phase is Phase.PLAY
             else None,
         )
         cursor = self.choosing[self.cursor] if self.choosing else None
@@ -358,7 +363,7 @@ class GameScreen(Screen[None]):
         """What the hand panel says when it shows no tiles."""
         if self.viewer is not None:
             return "(no tiles)"
-        st = self.state
+        st = self.view()
         if st.phase is Phase.PLAY and st.current is not None:
             who = self.table.names[st.current]
             if self.table.kind(st.current) == "person":
@@ -369,7 +374,7 @@ class GameScreen(Screen[None]):
     def prompt_text(self, width: int = 1000) -> str:
         """What the player should do now, in words (in at most ``width`` cells where
         it can be said shorter)."""
-        st = self.state
+        st = self.view()
         if st.phase is Phase.OVER:
             return "The game is over."
         if st.phase is Phase.DEAL:
@@ -430,13 +435,13 @@ class GameScreen(Screen[None]):
 
     def _points_text(self, action: Play) -> str:
         """What playing ``action`` now would score, as the engine counts it."""
-        points = sum(e.points for e in apply(self.state, action).events if isinstance(e, Placed))
+        points = points_now(self.view(), action)
         return f"+{points}" if points else "no score"
 
     # -- actions ------------------------------------------------------------
     def act(self, action: Action) -> None:
         """Ask the App to play ``action`` for the person at this screen."""
-        self.post_message(self.Act(action, self.state))
+        self.post_message(self.Act(action, self.step))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show every binding; dim the ones not allowed now."""
@@ -445,7 +450,9 @@ class GameScreen(Screen[None]):
         # Looking over the hand is allowed while the others play, too; not while a
         # drawn tile must be played (it stays selected, so Enter plays it).
         browsing = (
-            self.state.phase is Phase.PLAY and bool(self.shown_hand()) and not self.drawn_to_play()
+            self.view().phase is Phase.PLAY
+            and bool(self.shown_hand())
+            and not self.drawn_to_play()
         )
         if action in {"prev", "next"}:
             return True if self.choosing or browsing else None
@@ -489,12 +496,12 @@ class GameScreen(Screen[None]):
             )
         elif len(legal) > 1:
             self.query_one(HintPanel).thinking()
-            self.post_message(self.HintAsked(self.state))
+            self.post_message(self.HintAsked(self.step))
 
-    def show_hint(self, state: GameState, values: Sequence[ActionValue]) -> None:
-        """The coach's hint for ``state``: its top options in the panel, and the best tile
-        selected on the hand and its end under the cursor on the board (⏎ plays it)."""
-        if state is not self.state or not values or not self.human_turn():
+    def show_hint(self, step: int, values: Sequence[ActionValue]) -> None:
+        """The coach's hint asked at ``step``: its top options in the panel, and the best
+        tile selected on the hand and its end under the cursor on the board (⏎ plays it)."""
+        if step != self.step or not values or not self.human_turn():
             return
         self.query_one(HintPanel).show(values)
         best = values[0].action
@@ -561,8 +568,9 @@ class GameScreen(Screen[None]):
         """Play ``tile``: at once where it fits one end, else ask which end."""
         ends = self.ends_for(tile)
         if not ends:
-            if self.state.must_play is not None and tile != self.state.must_play:
-                self.notify(f"The drawn {self.state.must_play} must be played now.")
+            must_play = self.view().must_play
+            if must_play is not None and tile != must_play:
+                self.notify(f"The drawn {must_play} must be played now.")
             elif any(isinstance(a, Play) for a in self.legal()):
                 self.notify(f"{tile} fits no open end: choose a highlighted tile.")
             else:
@@ -600,7 +608,7 @@ class GameScreen(Screen[None]):
     @on(HandView.TileClicked)
     def _tile_clicked(self, message: HandView.TileClicked) -> None:
         if not self.human_turn():
-            if self.state.phase is Phase.PLAY:  # select it for later, play nothing
+            if self.view().phase is Phase.PLAY:  # select it for later, play nothing
                 self.selected = message.index
             return
         if message.index == self.selected and not self.choosing:

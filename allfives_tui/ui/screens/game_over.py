@@ -7,13 +7,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from allfives_tui.table.table import TableReading
 from allfives_tui.table.words import Names, game_over_title
 from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Dialog
 from allfives_tui.ui.screens.hand_summary import scores_text
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
-from engine import GameState
 
 __all__ = ["KEY_AHEAD_GRACE", "GameOverScreen"]
 
@@ -35,17 +35,23 @@ class GameOverScreen(Dialog[str]):
 
     def __init__(
         self,
-        state: GameState,
+        table: TableReading,
         names: Names,
         *,
         report: bool = False,
         grace: float | None = KEY_AHEAD_GRACE,
     ) -> None:
-        """``report``: offer the game report (``g``); ``grace``: seconds after the screen
-        is first painted before Enter presses "New game" (an Enter meant for the game
-        would otherwise start a new one at once)."""
+        """``table``: the finished game's table (its rules, final scores and winner are
+        read here, once); ``report``: offer the game report (``g``); ``grace``: seconds
+        after the screen is first painted before Enter presses "New game" (an Enter meant
+        for the game would otherwise start a new one at once)."""
         super().__init__()
-        self.state = state
+        view = table.view(table.onlooker_seat())
+        self.rules = table.rules
+        self.scores = view.scores
+        """Every side's final score."""
+        self.winner = view.winner if view.winner is not None else 0
+        """The winning side."""
         self.names = names
         self.report = report
         self.grace = grace
@@ -53,11 +59,10 @@ class GameOverScreen(Dialog[str]):
     def compose(self) -> ComposeResult:
         """The winner, the scores and the choices."""
         yield TooSmall()
-        winner = self.state.winner if self.state.winner is not None else 0
-        title = game_over_title(self.names, winner)
+        title = game_over_title(self.names, self.winner)
         with Vertical(id="game-over", classes="dialog"):
             yield Static(title, classes="dialog-title")
-            yield Static(scores_text(self.state, self.names), id="final-scores")
+            yield Static(scores_text(self.rules, self.scores, self.names), id="final-scores")
             with Horizontal(classes="dialog-buttons"):
                 yield compact(Button("New game (n)", id="new", variant="primary"))
                 yield compact(Button("Replay this game (r)", id="replay"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,24 +12,30 @@ from textual.containers import Vertical
 from textual.widgets import Button, Static
 
 from allfives_tui.table.coach import Rating
+from allfives_tui.table.table import TableReading
 from allfives_tui.table.words import Names, hand_over_title
 from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Dialog
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
-from engine import GameState, HandOver
+from engine import HandOver, Rules, Tile
 
 
-def summary_table(state: GameState, event: HandOver, names: Names) -> Table:
-    """Per seat: tiles left, pip total, rounded to, subtracted; per side: the new score."""
-    rules = state.rules
+def summary_table(
+    rules: Rules, hands: Sequence[Sequence[Tile]] | None, event: HandOver, names: Names
+) -> Table:
+    """Per seat: the tiles left (``hands``: every hand as the hand ended; ``None``: not
+    known), pip total, rounded to, subtracted."""
     table = Table(box=None, padding=(0, 1), header_style="bold", expand=False)
     table.add_column("Seat", no_wrap=True)
     table.add_column("Tiles left", no_wrap=False)
     table.add_column("Pips", justify="right")
     table.add_column("Lost", justify="right")
     for seat in range(rules.players):
-        tiles = " ".join(str(t) for t in state.hands[seat]) or "— out —"
+        if hands is None or seat >= len(hands):
+            tiles = "?"
+        else:
+            tiles = " ".join(str(t) for t in hands[seat]) or "— out —"
         pips = event.pips[seat]
         lost = event.penalties[seat]
         rounding = f"{pips}→{lost}" if pips != lost else str(pips)
@@ -35,15 +43,14 @@ def summary_table(state: GameState, event: HandOver, names: Names) -> Table:
     return table
 
 
-def scores_text(state: GameState, names: Names) -> Text:
+def scores_text(rules: Rules, scores: Sequence[int], names: Names) -> Text:
     """Every side's score against the target."""
-    rules = state.rules
     text = Text()
     for team in range(rules.teams):
         if team:
             text.append("   ")
         text.append(f"{names.team(team)} ", style="bold")
-        text.append(str(state.scores[team]))
+        text.append(str(scores[team] if team < len(scores) else 0))
     text.append(f"   (target {rules.target})", style="dim")
     return text
 
@@ -91,18 +98,24 @@ class HandSummaryScreen(Dialog[None]):
 
     def __init__(
         self,
-        state: GameState,
+        table: TableReading,
         event: HandOver,
         names: Names,
         *,
         rated: bool = False,
         grace: float | None = KEY_AHEAD_GRACE,
     ) -> None:
-        """``rated``: the coach rates the person's moves, and :meth:`show_costly` says how
-        this hand's went; ``grace``: seconds after the summary is first painted during
-        which Enter and Space (typed for the hand's last move) are ignored."""
+        """``table``: the table as the hand ended (its rules, scores and revealed hands
+        are read here, once); ``rated``: the coach rates the person's moves, and
+        :meth:`show_costly` says how this hand's went; ``grace``: seconds after the
+        summary is first painted during which Enter and Space (typed for the hand's last
+        move) are ignored."""
         super().__init__()
-        self.state = state
+        self.rules = table.rules
+        self.scores = table.view(table.onlooker_seat()).scores
+        """Every side's score after the hand."""
+        self.hands = table.revealed
+        """Every hand as the hand ended (``None`` if the table did not reveal them)."""
         self.event = event
         self.names = names
         self.rated = rated
@@ -120,8 +133,10 @@ class HandSummaryScreen(Dialog[None]):
                 "Pips left in hand, rounded to the nearest 5, come off that side's score.",
                 classes="dialog-note",
             )
-            yield Static(summary_table(self.state, ev, self.names), id="summary-table")
-            yield Static(scores_text(self.state, self.names), id="summary-scores")
+            yield Static(
+                summary_table(self.rules, self.hands, ev, self.names), id="summary-table"
+            )
+            yield Static(scores_text(self.rules, self.scores, self.names), id="summary-scores")
             if self.rated:
                 yield Static(id="summary-coach")
             yield compact(Button("Next hand (⏎)", id="next-hand", variant="primary"))
@@ -142,7 +157,7 @@ class HandSummaryScreen(Dialog[None]):
             return  # not rated, or not composed yet: on_mount shows it
         # at 24 rows the dialog holds two lines of them (one with four players)
         roomy = self.app.size.height >= 30
-        most = COSTLY_SHOWN if roomy else (2 if len(self.state.hands) <= 3 else 1)
+        most = COSTLY_SHOWN if roomy else (2 if self.rules.players <= 3 else 1)
         found.first(Static).update(costly_text(*self._costly, most))
 
     def action_next_hand(self) -> None:
