@@ -65,6 +65,7 @@ from engine.events import Event
 from engine.files import atomic_write
 from engine.game import apply, new_game
 from engine.notation import parse_action, to_text
+from engine.problems import problem_words
 from engine.rng import check_game_seed
 from engine.rules import Rules
 from engine.state import GameState
@@ -566,7 +567,7 @@ def _validated(data: dict[str, Any]) -> GameRecord:
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(p) if isinstance(p, int) else shown(p)[1:-1] for p in first["loc"])
-        message = str(first["msg"]).removeprefix("Value error, ")
+        message = problem_words(first)
         raise RecordError(f"invalid record at {where}: {message}" if where else message) from None
     except TypeError:  # a validator met a value of a type it did not expect
         raise RecordError("invalid record: it holds a value of the wrong type") from None

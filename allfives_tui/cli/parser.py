@@ -22,6 +22,7 @@ from allfives_tui.table.storage import SPEEDS, Settings
 from engine.errors import shown
 from engine.players import LEVELS, REGISTRY
 from engine.players.expert import DEFAULT_BUDGET
+from engine.problems import problem_words
 from engine.rules import HandSize
 
 PROG = "allfives"
@@ -116,7 +117,7 @@ def describe(err: ValidationError) -> str:
         return f"{quoted(first['input'])} is not a whole number"
     if kind in {"float_parsing", "float_type"}:
         return f"{quoted(first['input'])} is not a number"
-    return str(first["msg"]).removeprefix("Value error, ")
+    return problem_words(first)
 
 
 PLACES = ("west", "north", "east")

@@ -49,6 +49,7 @@ from pydantic import (
 
 from allfives_tui.table.words import one_line
 from engine import Draw, Event, Pass, Play, SeatView, Tile
+from engine.problems import problem_words
 from engine.record import GameRecord, SeatKind
 
 PROTOCOL_VERSION = 2
@@ -441,7 +442,7 @@ def _json(raw: str | bytes, cap: int | None) -> dict[str, Any]:
 def _problem(err: ValidationError) -> Refused:
     first = err.errors()[0]
     where = ".".join(str(p) for p in first["loc"])
-    detail = one_line(f"{where}: {first['msg']}" if where else str(first["msg"]))[:160]
+    detail = one_line(f"{where}: {problem_words(first)}" if where else problem_words(first))[:160]
     return Refused(code=RefusalCode.BAD_MESSAGE, detail=detail)
 
 

@@ -28,6 +28,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from engine.problems import problem_words
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not a POSIX system: no lock, as before
@@ -167,7 +169,7 @@ class Settings(BaseModel):
                 target,
             )
         except ValidationError as err:
-            raise ValueError(str(err.errors()[0]["msg"]).removeprefix("Value error, ")) from None
+            raise ValueError(problem_words(err.errors()[0])) from None
         return target
 
     @field_validator("name")
@@ -360,7 +362,7 @@ def read_settings() -> tuple[Settings, tuple[str, ...]]:
                     field = next((f for f in _TOGETHER if f in data), None)
                 if field is None:
                     continue
-                why = one_line(str(problem["msg"]).removeprefix("Value error, "))
+                why = problem_words(problem)
                 label = field.replace("_", " ")
                 notices.append(
                     f"Dropped the remembered {label} {_shown(data.pop(field))}, "

@@ -24,6 +24,7 @@ from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import HandSize
 from engine.players import LEVELS, REGISTRY
+from engine.problems import problem_words
 from engine.rng import SEED_LIMIT
 from engine.rules import DEFAULT_TARGETS, Rules
 
@@ -351,7 +352,7 @@ class NewGameScreen(Screen[None]):
         except ValidationError as err:
             first = err.errors()[0]
             field = ".".join(str(p) for p in first["loc"][:1]) or "settings"
-            message = str(first["msg"]).removeprefix("Value error, ")
+            message = problem_words(first)
             raise ValueError(f"{FIELD_WORDS.get(field, field)}: {message}.") from None
         return settings
 
