@@ -22,6 +22,7 @@ from allfives_tui.table.storage import AutoSaver, GameLock
 from allfives_tui.table.words import one_line
 from engine.errors import RecordError
 from engine.files import atomic_write
+from engine.problems import problem_words
 from engine.record import GameRecord, LoadedGame, load_game
 
 RECORD = "record.json"
@@ -107,9 +108,9 @@ class HostFiles:
             raw = storage.read_small_file(seats_path, SEATS_MAX_BYTES)
             seats = SavedSeats.model_validate_json(raw)
         except (OSError, ValidationError) as err:
+            why = problem_words(err.errors()[0]) if isinstance(err, ValidationError) else str(err)
             raise HostFilesError(
-                f"the seats of the hosted game ({seats_path}) are damaged: "
-                f"{one_line(str(err)).splitlines()[0][:100]}"
+                f"the seats of the hosted game ({seats_path}) are damaged: {one_line(why)[:100]}"
             ) from None
         if seats.game_id != game.record.game_id or len(seats.seats) != len(game.record.seats):
             raise HostFilesError(f"{seats_path} and {record_path} are not of one game")

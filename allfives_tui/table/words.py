@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed, Rules
+from engine import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed, Rules, errors
+from engine.errors import MAX_REASON
 
 YOU = "You"
 _PLAIN_FORM = {
@@ -41,10 +42,10 @@ def printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else "?" for ch in text)
 
 
-def one_line(text: str) -> str:
-    """``text`` on one line and safe to print: whitespace runs folded, control
-    characters shown as ``?``, pydantic's "Value error, " dropped."""
-    return printable(" ".join(text.replace("Value error, ", "").split()))
+def one_line(text: str, limit: int = MAX_REASON) -> str:
+    """``text`` on one line (:func:`engine.errors.one_line`) and safe to print: control
+    characters shown as ``?``."""
+    return printable(errors.one_line(text, limit))
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,7 +100,8 @@ def test_names_from_files_cannot_drive_the_terminal() -> None:
     names = Names.of(("Ana\x1b[2J", "Bo\nb"), TWO, you=None)
     assert names.seat(0) == "Ana?[2J" and names.seat(1) == "Bo?b"
     assert printable("a\tb") == "a?b"
-    assert one_line("Value error,   the\n target  is bad") == "the target is bad"
+    assert one_line("the\n target \x1b is  bad") == "the target ? is bad"
+    assert one_line("x" * 400) == "x" * 299 + "…"
 
 
 def test_labels_mark_you_once() -> None:
