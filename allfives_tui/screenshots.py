@@ -155,7 +155,7 @@ async def _shoot(
     record: GameRecord | None,
     step: Callable[..., Awaitable[None]] | None,
 ) -> Path:
-    from allfives_tui.table.storage import Settings
+    from allfives_tui.table.settings import Settings
     from allfives_tui.ui.app import AllFivesApp
 
     app = AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0, autosave=False)

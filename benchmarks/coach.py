@@ -7,7 +7,7 @@ a whole game reviewed, and predicted win chance against actual wins.
 
 ``hints``: decisions sampled from real games (the heuristic level against
 itself, two players to 250); each gets a hint as the app asks for one
-(:func:`allfives_tui.table.coach.hint`: HINT_PLAYOUTS per legal action,
+(:func:`allfives_tui.coach.ratings.hint`: HINT_PLAYOUTS per legal action,
 capped at HINT_BUDGET CPU seconds) and an evaluation with ten times the
 playouts (no cap). It prints the hint's wall and CPU time (median, 95th
 percentile, max; target ≤ 0.5 s) and how often the hint's action is the longer
@@ -36,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from allfives_tui.table import coach
+from allfives_tui.coach import ratings
 from allfives_tui.table.table import Table
 from engine import Rules, SeatView
 from engine.players import make_player
@@ -66,7 +66,7 @@ def sampled_views(games: int, positions: int, seed: int) -> list[SeatView]:
     for g in range(games):
         record = self_play(Rules(players=2, target=250), seed + g)
         for s in (0, 1):
-            views.extend(d.view for d in coach.decisions(record, s))
+            views.extend(d.view for d in ratings.decisions(record, s))
     random.Random(seed).shuffle(views)
     return views[:positions]
 
@@ -85,21 +85,22 @@ def bench_hints(args: argparse.Namespace) -> None:
     close = 0
     for view in views:
         start, cpu = time.perf_counter(), time.thread_time()
-        values = coach.hint(view)
+        values = ratings.hint(view)
         walls.append(time.perf_counter() - start)
         cpus.append(time.thread_time() - cpu)
         longer = evaluate(
-            view, playouts=10 * coach.HINT_PLAYOUTS * len(view.legal_actions()), seed=99
+            view, playouts=10 * ratings.HINT_PLAYOUTS * len(view.legal_actions()), seed=99
         )
         if values[0].action == longer[0].action:
             agree += 1
         chosen = next(v for v in longer if v.action == values[0].action)
-        if longer[0].win - chosen.win <= coach.INACCURACY:
+        if longer[0].win - chosen.win <= ratings.INACCURACY:
             close += 1
     n = len(views)
     print(f"hints: {n} positions from {args.games} heuristic games (2 players, to 250)")
     print(
-        f"  hint ({coach.HINT_PLAYOUTS} playouts a legal action, cap {coach.HINT_BUDGET} s CPU):"
+        f"  hint ({ratings.HINT_PLAYOUTS} playouts a legal action,"
+        f" cap {ratings.HINT_BUDGET} s CPU):"
         f" wall median {statistics.median(walls):.3f} s, p95 {pct(walls, 0.95):.3f} s,"
         f" max {max(walls):.3f} s; CPU median {statistics.median(cpus):.3f} s,"
         f" max {max(cpus):.3f} s"
@@ -108,7 +109,7 @@ def bench_hints(args: argparse.Namespace) -> None:
         f"  hint = best of a 10x evaluation (another seed): {agree}/{n} = {100 * agree / n:.1f} %"
     )
     print(
-        f"  hint within an inaccuracy ({100 * coach.INACCURACY:.0f} points of win chance) of that"
+        f"  hint within an inaccuracy ({100 * ratings.INACCURACY:.0f} points of win chance) of that"
         f" best: {close}/{n} = {100 * close / n:.1f} %"
     )
 
@@ -116,12 +117,12 @@ def bench_hints(args: argparse.Namespace) -> None:
 def bench_review(args: argparse.Namespace) -> None:
     record = self_play(Rules(players=2, target=250), args.seed)
     start, cpu = time.perf_counter(), time.process_time()
-    found = coach.review(record, 0)
+    found = ratings.review(record, 0)
     wall, used = time.perf_counter() - start, time.process_time() - cpu
     final = record.final_state().scores
     print(
         f"review: a 2-player game to 250 ({len(record.hands)} hands, final {final[0]}-{final[1]}),"
-        f" seat 0, {found.total} decisions at {coach.RATING_PLAYOUTS} playouts a legal action"
+        f" seat 0, {found.total} decisions at {ratings.RATING_PLAYOUTS} playouts a legal action"
     )
     print(
         f"  {wall:.1f} s wall, {used:.1f} s CPU ({1000 * used / max(1, found.total):.0f} ms a"
@@ -148,7 +149,7 @@ def bench_calibration(args: argparse.Namespace) -> None:
             winner = record.final_state().winner
             k = 0
             for seat in range(rules.players):
-                for d in coach.decisions(record, seat):
+                for d in ratings.decisions(record, seat):
                     k += 1
                     if k % args.every:
                         continue

@@ -13,7 +13,7 @@ Games: a pool of distinct whole games (2 to 4 players, sometimes partnerships,
 default targets, random and greedy computers and a person "You"; about one in
 seven abandoned part way) is played by the engine; each of the 10,000 recordings
 is a pool game under a fresh game id and its own start time, recorded as the
-app's writer thread records it (:class:`~allfives_tui.table.history.Recorder`:
+app's writer thread records it (:class:`~allfives_tui.store.history.Recorder`:
 replay the record, insert it in one transaction on the database it keeps open).
 "Recording" is that call timed on the last 200 games; 30 more are recorded by
 ``record_game``, which opens and closes the database (as the first game of a
@@ -45,7 +45,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from allfives_tui.table.history import History, Recorder, history_path, record_game
+from allfives_tui.store.history import History, Recorder, history_path, record_game
 from engine import Rules, apply, new_game, seeded_deal
 from engine.players import make_player
 from engine.record import GameRecord, Seat, new_game_id
@@ -144,7 +144,7 @@ async def stats_screen(
     (Pilot's ``pause``: at least one 20 ms slice of its own, and the frames Textual
     draws after the first); into ``baseline``, from pushing the help screen until it
     shows; into ``cpu``, the process's CPU time until idle, all threads."""
-    from allfives_tui.table.storage import Settings
+    from allfives_tui.table.settings import Settings
     from allfives_tui.ui.app import AllFivesApp
     from allfives_tui.ui.screens.help import HelpScreen
     from allfives_tui.ui.screens.stats import StatsScreen
@@ -184,7 +184,7 @@ async def _first_open() -> float:
     """In this (new) process: start the app, wait until it is idle, open the
     statistics through the app's own action (its code imported or not, as a person
     finds it); milliseconds until the first frame with the figures."""
-    from allfives_tui.table.storage import Settings
+    from allfives_tui.table.settings import Settings
     from allfives_tui.ui.app import AllFivesApp
 
     app = AllFivesApp(Settings(speed=0.0), speed=0.0, autosave=False)

@@ -28,7 +28,7 @@ from textual import events
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from allfives_tui.table.storage import read_replay
+from allfives_tui.store.saves import read_replay
 from engine import Rules, apply, legal_actions, new_game, seeded_deal
 from engine.players import make_player
 from engine.record import GameRecord, Seat, load, save

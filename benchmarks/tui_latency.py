@@ -57,7 +57,7 @@ CHILD = """
 import sys, time
 t0 = float(sys.argv[1]); w, h = int(sys.argv[2]), int(sys.argv[3])
 from allfives_tui.ui.app import AllFivesApp
-from allfives_tui.table.storage import Settings
+from allfives_tui.table.settings import Settings
 
 app = AllFivesApp(Settings(seed=7, speed=5.0), start=True, speed=5.0)
 stamps = []
@@ -113,7 +113,7 @@ async def key_latency(
     With ``profile`` ("cursor" or "play") the profiler runs from each such
     key press to its frame, and only then.
     """
-    from allfives_tui.table.storage import Settings
+    from allfives_tui.table.settings import Settings
     from allfives_tui.ui.app import AllFivesApp
     from allfives_tui.ui.screens.game import GameScreen
     from engine import Play

@@ -1,7 +1,11 @@
-"""Writing files safely: the project's one atomic write.
+"""Files, safely: the project's one atomic write and its one capped, non-blocking read.
 
-    from engine.files import atomic_write
+    from engine.files import atomic_write, read_small_file
     atomic_write(folder / "settings.json", text)
+    data = read_small_file(folder / "settings.json", 64 * 1024)
+
+:func:`read_small_file` reads only a regular file, at most ``cap`` bytes, and
+never waits: a named pipe, a device or a socket is refused at once.
 
 The text goes to a temporary file in the target's own folder (so the final
 rename never crosses a file system), is flushed and fsynced, and then
@@ -18,11 +22,14 @@ leave every save private to its owner.)
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["atomic_write"]
+__all__ = ["UnreadableFileError", "atomic_write", "read_small_file"]
 
 
 def _read_umask() -> int:
@@ -64,3 +71,84 @@ def atomic_write(path: str | os.PathLike[str], text: str, *, encoding: str = "ut
             os.unlink(tmp)
         raise
     return p
+
+
+class UnreadableFileError(OSError):
+    """A file that is there but is no small regular file to read; ``strerror`` says why.
+
+    ``errno`` tells the kind: ``EISDIR`` a folder, ``ENODEV`` or ``ENXIO`` not a
+    regular file (a pipe, a device, a socket), ``EFBIG`` over the cap,
+    ``EINVAL`` a name holding a NUL character, ``EACCES`` no permission.
+    """
+
+
+_NOT_REGULAR: tuple[tuple[Callable[[int], bool], str], ...] = (
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+"""Open without waiting: a named pipe with no writer, or a device, would block a plain open."""
+
+
+def read_small_file(path: str | os.PathLike[str], cap: int) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``cap`` of them.
+
+    The file is opened without blocking, then the opened file itself is checked
+    (no race between a check and the open), and at most ``cap`` + 1 bytes are
+    read. Raises :class:`FileNotFoundError` when there is no file and
+    :class:`UnreadableFileError` for anything else.
+    """
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        raise
+    except IsADirectoryError:
+        raise UnreadableFileError(errno.EISDIR, "is a folder") from None
+    except PermissionError:
+        raise UnreadableFileError(errno.EACCES, "permission denied") from None
+    except OSError as err:
+        if err.errno == errno.ENXIO:  # a socket, or a device with nothing behind it
+            raise UnreadableFileError(
+                errno.ENXIO, "not a regular file (a socket or a device)"
+            ) from None
+        raise UnreadableFileError(err.errno, err.strerror or str(err)) from None
+    except ValueError:
+        raise UnreadableFileError(errno.EINVAL, "the name holds a NUL character") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise UnreadableFileError(errno.EISDIR, "is a folder")
+        if not stat.S_ISREG(mode):
+            kind = next((what for test, what in _NOT_REGULAR if test(mode)), "not a plain file")
+            raise UnreadableFileError(errno.ENODEV, f"not a regular file ({kind})")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= cap:
+            chunk = os.read(fd, cap + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > cap:
+            raise UnreadableFileError(
+                errno.EFBIG, f"the file is over the size cap of {cap // 1024} KiB"
+            )
+        return b"".join(chunks)
+    except BlockingIOError:  # a file that is regular in name only (e.g. /proc/kmsg)
+        raise UnreadableFileError(
+            errno.EAGAIN, "it would wait for data (not a plain file)"
+        ) from None
+    except UnreadableFileError:
+        raise
+    except OSError as err:
+        raise UnreadableFileError(err.errno, err.strerror or str(err)) from None
+    finally:
+        os.close(fd)

@@ -39,10 +39,9 @@ import errno
 import hashlib
 import json
 import os
-import stat
 import unicodedata
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -62,7 +61,7 @@ from pydantic import (
 from engine.actions import Deal
 from engine.errors import AllFivesError, RecordError, shown
 from engine.events import Event
-from engine.files import atomic_write
+from engine.files import UnreadableFileError, atomic_write, read_small_file
 from engine.game import apply, new_game
 from engine.notation import parse_action, to_text
 from engine.problems import problem_words
@@ -577,68 +576,22 @@ def _validated(data: dict[str, Any]) -> GameRecord:
         raise RecordError("invalid record: nested too deeply") from None
 
 
-_NOT_REGULAR: tuple[tuple[Callable[[int], bool], str], ...] = (
-    (stat.S_ISFIFO, "a named pipe"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-_OPEN_FLAGS = (
-    os.O_RDONLY
-    | getattr(os, "O_NONBLOCK", 0)
-    | getattr(os, "O_NOCTTY", 0)
-    | getattr(os, "O_CLOEXEC", 0)
-    | getattr(os, "O_BINARY", 0)
-)
-"""Open without waiting: a named pipe with no writer, or a device, would block a plain open."""
-
-
 def _read(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a record file; the messages leave the path to the caller, who shows it.
-
-    Only a regular file is read: the file is opened without blocking, then
-    the opened file itself is checked (no race between a check and the open),
-    and at most :data:`MAX_BYTES` + 1 bytes are read. A named pipe, a device
-    or a socket is refused at once instead of waiting for data that may never come.
-    """
+    """The bytes of a record file (see :func:`engine.files.read_small_file`); the
+    messages leave the path to the caller, who shows it."""
     try:
-        fd = os.open(path, _OPEN_FLAGS)
+        return read_small_file(path, MAX_BYTES)
     except FileNotFoundError:
         raise RecordError("no such file") from None
-    except IsADirectoryError:
-        raise RecordError("is a folder, not a game record") from None
-    except PermissionError:
-        raise RecordError("cannot read it: permission denied") from None
-    except OSError as err:
-        if err.errno == errno.ENXIO:  # a socket, or a device with nothing behind it
-            raise RecordError("not a regular file (a socket or a device)") from None
-        raise RecordError(f"cannot read it: {err.strerror or err}") from None
-    except ValueError:  # a name with a NUL character
-        raise RecordError("no such file (the name holds a NUL character)") from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise RecordError("is a folder, not a game record")
-        if not stat.S_ISREG(mode):
-            kind = next((what for test, what in _NOT_REGULAR if test(mode)), "not a plain file")
-            raise RecordError(f"not a regular file ({kind})")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= MAX_BYTES:
-            chunk = os.read(fd, MAX_BYTES + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > MAX_BYTES:
-            raise RecordError(f"the file is over the size cap of {MAX_BYTES // 1024} KiB")
-        return b"".join(chunks)
-    except BlockingIOError:  # a file that is regular in name only (e.g. /proc/kmsg)
-        raise RecordError("cannot read it: it would wait for data (not a plain file)") from None
-    except OSError as err:
-        raise RecordError(f"cannot read it: {err.strerror or err}") from None
-    finally:
-        os.close(fd)
+    except UnreadableFileError as err:
+        words = err.strerror or str(err)
+        if err.errno == errno.EISDIR:
+            words = f"{words}, not a game record"
+        elif err.errno == errno.EINVAL:
+            words = f"no such file ({words})"
+        elif err.errno not in (errno.ENODEV, errno.ENXIO, errno.EFBIG):
+            words = f"cannot read it: {words}"
+        raise RecordError(words) from None
 
 
 def load_game(path: str | os.PathLike[str]) -> LoadedGame:

@@ -78,11 +78,16 @@ def test_the_net_layer_imports_no_textual_and_no_ui() -> None:
     assert offenders("engine", ("allfives_tui.net", "websockets")) == {}
 
 
+def test_the_table_imports_no_store_and_no_net() -> None:
+    """table/ is pure: the files, the history and the network sit beside it."""
+    assert offenders("allfives_tui/table", ("allfives_tui.store", "allfives_tui.net")) == {}
+
+
 def test_widgets_import_no_record_or_file_code() -> None:
     forbidden = (
         "engine.record",
         "engine.files",
-        "allfives_tui.table.storage",
+        "allfives_tui.store",
         "allfives_tui.table.table",
         "allfives_tui.cli",
         "shutil",
@@ -103,6 +108,8 @@ def test_no_screen_imports_the_app() -> None:
         f"allfives_tui.table.{p.stem}" for p in files("allfives_tui/table") if p.stem != "__init__"
     ], *[
         f"allfives_tui.net.{p.stem}" for p in files("allfives_tui/net") if p.stem != "__init__"
+    ], *[
+        f"allfives_tui.store.{p.stem}" for p in files("allfives_tui/store") if p.stem != "__init__"
     ]],
 )
 def test_headless_layers_load_without_textual(module: str) -> None:

@@ -4,14 +4,14 @@
     allfives analyse game.json --seat 1 --json > review.json
 
 Every decision of the seat (a turn with more than one legal action) is rated
-exactly as the app rates it (:mod:`allfives_tui.table.coach`: the same
+exactly as the app rates it (:mod:`allfives_tui.coach`: the same
 playout count, seed and evaluator), from the seat's own view at the time. A
 game still in progress may be reviewed only for its one person. Text output is
 a line per decision (move, best move, win chance lost, label) and a summary;
 ``--json`` prints one object whose schema is :class:`AnalysisJSON` (written out
 in ``docs/analyse.schema.json``). Progress is a :mod:`rich` bar on stderr. The
 review is read from, and kept in, the data folder's analysis cache
-(:class:`~allfives_tui.table.coach.AnalysisCache`), the one the app's report
+(:class:`~allfives_tui.coach.cache.AnalysisCache`), the one the app's report
 and the replay's coach pane use: a game rated there is not rated again. A
 file that cannot be read or a seat that cannot be reviewed exits 2 with one
 line on stderr. The arguments are in :mod:`allfives_tui.cli.parser`.
@@ -27,10 +27,11 @@ from pydantic import BaseModel, ConfigDict
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from allfives_tui.table import coach
-from allfives_tui.table.coach import CoachError, Rating, Review
+from allfives_tui.coach import ratings as coach
+from allfives_tui.coach.cache import default_cache
+from allfives_tui.coach.ratings import CoachError, Rating, Review
+from allfives_tui.store.saves import ReplayLoadError, read_replay
 from allfives_tui.table.replay import Replay
-from allfives_tui.table.storage import ReplayLoadError, read_replay
 from allfives_tui.table.words import one_line, printable
 
 FORMAT = "allfives-analysis"
@@ -220,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
         disable=args.quiet or not sys.stderr.isatty(),
         transient=True,
     )
-    cache = coach.default_cache()
+    cache = default_cache()
     key = coach.record_key(replay.record, seat, playouts)
     found = cache.get(key)
     if found is None or found.seat != seat or found.total != len(found_decisions):

@@ -18,14 +18,14 @@ import json
 import sys
 from pathlib import Path
 
-from allfives_tui.table.history import (
+from allfives_tui.store.history import (
     GameSummary,
     History,
     HistoryError,
     history_path,
     quoted,
 )
-from allfives_tui.table.storage import load_settings
+from allfives_tui.store.settings_file import load_settings
 from allfives_tui.table.words import one_line, printable
 from engine.errors import RecordError
 from engine.record import load_game

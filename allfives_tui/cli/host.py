@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from allfives_tui.cli.parser import PROG, describe
 from allfives_tui.net.host import Host, HostConfig
 from allfives_tui.net.hostfiles import HostFiles, HostFilesError, SavedSeats, host_folder
-from allfives_tui.table import storage
+from allfives_tui.store.settings_file import load_settings
 from allfives_tui.table.words import YOU, one_line
 from engine import Rules
 from engine.errors import shown
@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     problem = bind_problem(args.bind)
     if problem is not None:
         return _fail(problem, 2)
-    settings = storage.load_settings()
+    settings = load_settings()
     players = args.players or settings.players
     try:
         rules = Rules(

@@ -19,7 +19,7 @@ from allfives_tui.cli.parser import PROG
 from allfives_tui.net import tokens
 from allfives_tui.net.client import JoinError, address, join
 from allfives_tui.net.protocol import NAME_MAX, is_token
-from allfives_tui.table import storage
+from allfives_tui.store.settings_file import load_settings
 from allfives_tui.table.words import YOU, one_line
 
 PASSWORD_ENV = "ALLFIVES_PASSWORD"
@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         url = address(args.host)
     except JoinError as err:
         return _fail(str(err), 2)
-    remembered = storage.load_settings().name
+    remembered = load_settings().name
     name = " ".join((args.name or (remembered if remembered != YOU else getuser())).split())
     if not name or len(name) > NAME_MAX or not name.isprintable():
         return _fail(f"give a name of 1 to {NAME_MAX} printable characters (--name)", 2)

@@ -3,7 +3,7 @@
 Building the parser imports no Textual and no command module (only the
 settings model and the engine's names of levels and hand sizes), so
 ``allfives --help`` and the headless commands stay quick. Values are checked by
-whoever owns them: a play option by :class:`~allfives_tui.table.storage.Settings`,
+whoever owns them: a play option by :class:`~allfives_tui.table.settings.Settings`,
 the sim options by :class:`engine.match.MatchConfig` and the engine's rules;
 the parser itself only turns text into numbers and offers the fixed choices.
 """
@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
-from allfives_tui.table.storage import SPEEDS, Settings
+from allfives_tui.table.settings import SPEEDS, Settings
 from engine.errors import shown
 from engine.players import LEVELS, REGISTRY
 from engine.players.expert import DEFAULT_BUDGET
@@ -360,7 +360,7 @@ def add_serve_arguments(parser: argparse._ActionsContainer) -> None:
 
 def add_analyse_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``analyse`` command's arguments."""
-    from allfives_tui.table.coach import RATING_PLAYOUTS
+    from allfives_tui.coach.ratings import RATING_PLAYOUTS
 
     parser.add_argument("file", metavar="FILE", help="a saved game record (JSON)")
     parser.add_argument(

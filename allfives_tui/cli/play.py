@@ -21,8 +21,11 @@ import traceback
 from pydantic import ValidationError
 
 from allfives_tui.cli.parser import FLAGS, PROG, describe
-from allfives_tui.table import storage
-from allfives_tui.table.storage import PERSON, SEAT_NAMES, Settings
+from allfives_tui.store.folder import current_path, write_crash_log
+from allfives_tui.store.lock import GameLock
+from allfives_tui.store.saves import load_current, move_current_aside
+from allfives_tui.store.settings_file import load_settings, read_settings
+from allfives_tui.table.settings import PERSON, SEAT_NAMES, Settings
 from allfives_tui.table.words import one_line
 from engine.errors import RecordError
 from engine.players import LEVELS
@@ -39,7 +42,7 @@ def settings_from(
 
     Raises :class:`~pydantic.ValidationError` when they do not go together.
     """
-    data = (remembered or storage.load_settings()).model_dump()
+    data = (remembered or load_settings()).model_dump()
     for field in _OPTIONS:
         value = getattr(args, field)
         if value is not None and value is not False:  # a switch only ever turns a setting on
@@ -81,7 +84,7 @@ def _bad_option(err: ValidationError) -> int:
     return 2
 
 
-def _ask_for_a_separate_game(lock: storage.GameLock) -> bool:
+def _ask_for_a_separate_game(lock: GameLock) -> bool:
     """Another process autosaves the game: True if the player wants a separate game here."""
     where = lock.holder()
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -109,24 +112,24 @@ def _crashed(error: BaseException) -> str:
     """One line for a crash outside the app's own handling (the traceback goes to a log)."""
     text = "".join(traceback.format_exception(error))
     try:
-        log = f"the crash log with the traceback is {storage.write_crash_log(text)}"
+        log = f"the crash log with the traceback is {write_crash_log(text)}"
     except OSError as err:
         log = f"no crash log could be written ({err.strerror or err})"
     kind = type(error).__name__
-    kept = storage.current_path()
+    kept = current_path()
     game = f"the game is kept in {kept}" if kept.is_file() else "no game was saved"
     return f"{PROG} crashed ({kind}: {str(error)[:120]}): {game}; {log}"
 
 
-def _cannot_continue(problem: str, lock: storage.GameLock) -> str:
+def _cannot_continue(problem: str, lock: GameLock) -> str:
     """A saved game that cannot be resumed, set aside as damaged (as a new game's start
     does) when this process holds the autosave; one line saying so."""
-    path = storage.current_path()
+    path = current_path()
     said = f"the saved game {path} cannot be continued: {problem}"
     if not lock.held:
         return said
     try:
-        aside = storage.move_current_aside()
+        aside = move_current_aside()
     except OSError as err:
         return f"{said}; it could not be set aside ({err.strerror or err})"
     return f"{said}; it is set aside as {aside}"
@@ -136,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the game: 0 when it ends normally; 2 for options that do not go together or a
     saved game that cannot be continued; 1 when there is nothing to continue, the game
     is open elsewhere, or the app crashed."""
-    remembered, notices = storage.read_settings()
+    remembered, notices = read_settings()
     for notice in notices:
         print(f"{PROG}: {notice}", file=sys.stderr)
     try:
@@ -147,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{PROG}: error: argument --seat: {err}\nTry '{PROG} --help' for the options.",
               file=sys.stderr)
         return 2
-    lock = storage.GameLock()
+    lock = GameLock()
     if not lock.acquire():
         if args.resume:
             print(
@@ -160,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
     resume = None
     if args.resume:
         try:
-            resume = storage.load_current()
+            resume = load_current()
         except RecordError as err:
             print(f"{PROG}: {_cannot_continue(one_line(str(err)), lock)}", file=sys.stderr)
             return 2

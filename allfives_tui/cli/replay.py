@@ -18,8 +18,8 @@ import argparse
 import os
 import sys
 
+from allfives_tui.store.saves import ReplayLoadError, read_replay
 from allfives_tui.table.replay import Replay
-from allfives_tui.table.storage import ReplayLoadError, read_replay
 from allfives_tui.table.text import render_text
 from allfives_tui.table.words import one_line, printable
 
@@ -31,7 +31,7 @@ def _fail(file: str, message: str) -> int:
 
 def from_history(args: argparse.Namespace) -> tuple[Replay, str] | str:
     """The game ``--last`` or ``--game ID`` names, and its title; or one line saying why not."""
-    from allfives_tui.table.history import History, HistoryError, history_path
+    from allfives_tui.store.history import History, HistoryError, history_path
 
     if not history_path().exists():
         return "there are no games in the history yet"

@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 from allfives_tui.cli.parser import PROG
-from allfives_tui.table import storage
+from allfives_tui.store.folder import data_dir
 
 SESSIONS = "sessions"
 """The folder, in the server's data folder, that holds one folder per browser session."""
@@ -36,7 +36,7 @@ class ServeError(ValueError):
 
 def sessions_root() -> Path:
     """Where the sessions' data folders go: ``sessions/`` in the data folder."""
-    return storage.data_dir() / SESSIONS
+    return data_dir() / SESSIONS
 
 
 def session_command(root: Path) -> str:

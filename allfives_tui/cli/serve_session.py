@@ -19,7 +19,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from allfives_tui.table import storage
+from allfives_tui.store.folder import CURRENT, ENV_DATA_DIR
 
 
 def new_session_folder(root: Path) -> Path:
@@ -30,7 +30,7 @@ def new_session_folder(root: Path) -> Path:
 
 def kept_games(folder: Path) -> list[Path]:
     """The game files a session left in ``folder`` (its autosave, copies, uploads)."""
-    found = [folder / storage.CURRENT] if (folder / storage.CURRENT).is_file() else []
+    found = [folder / CURRENT] if (folder / CURRENT).is_file() else []
     for sub in ("saved", "uploaded"):
         found.extend(sorted((folder / sub).glob("*.json")) if (folder / sub).is_dir() else [])
     return found
@@ -48,7 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"allfives serve: cannot make a session folder in {args[0]}: "
               f"{err.strerror or err}", file=sys.stderr)
         return 1
-    os.environ[storage.ENV_DATA_DIR] = str(folder)
+    os.environ[ENV_DATA_DIR] = str(folder)
     os.chdir(folder)  # nothing relative can point outside the session's folder
 
     from allfives_tui.ui.served import ServedApp

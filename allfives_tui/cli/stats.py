@@ -14,9 +14,9 @@ import argparse
 import json
 import sys
 
-from allfives_tui.table.history import History, HistoryError, history_path
-from allfives_tui.table.history_stats import Filters, Stats, compute, parse_day, percent, query
-from allfives_tui.table.storage import load_settings
+from allfives_tui.store.history import History, HistoryError, history_path
+from allfives_tui.store.settings_file import load_settings
+from allfives_tui.store.stats import Filters, Stats, compute, parse_day, percent, query
 from allfives_tui.table.words import one_line
 
 PROG = "allfives"

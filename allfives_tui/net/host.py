@@ -87,7 +87,7 @@ from allfives_tui.table.driver import (
     Summary,
     TakeOver,
 )
-from allfives_tui.table.storage import SEAT_NAMES
+from allfives_tui.table.settings import SEAT_NAMES
 from allfives_tui.table.table import Table
 from allfives_tui.table.words import describe_event
 from engine import Drew, Event, GameOver, HandOver, IllegalActionError, Rules

@@ -2,7 +2,7 @@
 
 One folder per port, ``host-PORT`` in the data folder: ``record.json`` (the
 game record, saved after every change, atomically, by an
-:class:`~allfives_tui.table.storage.AutoSaver`), ``seats.json`` (who sits
+:class:`~allfives_tui.table.AutoSaver`), ``seats.json`` (who sits
 where, each person's rejoin token, the level of the computers) and
 ``host.lock``, an OS lock held while the host runs, so two hosts never write
 one game. A host restarted on the same port reopens the unfinished game from
@@ -17,11 +17,12 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from allfives_tui.net.protocol import NAME_MAX, TOKEN_PATTERN
-from allfives_tui.table import storage
-from allfives_tui.table.storage import AutoSaver, GameLock
+from allfives_tui.store.folder import clean_temporaries, data_dir
+from allfives_tui.store.lock import GameLock
+from allfives_tui.store.saves import AutoSaver
 from allfives_tui.table.words import one_line
 from engine.errors import RecordError
-from engine.files import atomic_write
+from engine.files import atomic_write, read_small_file
 from engine.problems import problem_words
 from engine.record import GameRecord, LoadedGame, load_game
 
@@ -58,7 +59,7 @@ class HostFilesError(ValueError):
 
 def host_folder(port: int) -> Path:
     """The folder a host on ``port`` keeps its game in."""
-    return storage.data_dir() / f"host-{port}"
+    return data_dir() / f"host-{port}"
 
 
 class HostFiles:
@@ -75,7 +76,7 @@ class HostFiles:
             raise HostFilesError(
                 f"{self.lock.holder()} is hosting from {self.folder}: use another --port"
             )
-        storage.clean_temporaries(self.folder)
+        clean_temporaries(self.folder)
         self.saver = AutoSaver(self.folder / RECORD)
 
     def save_record(self, record: GameRecord) -> None:
@@ -105,7 +106,7 @@ class HostFiles:
         if game.state.is_terminal:
             return None
         try:
-            raw = storage.read_small_file(seats_path, SEATS_MAX_BYTES)
+            raw = read_small_file(seats_path, SEATS_MAX_BYTES)
             seats = SavedSeats.model_validate_json(raw)
         except (OSError, ValidationError) as err:
             why = problem_words(err.errors()[0]) if isinstance(err, ValidationError) else str(err)

@@ -14,8 +14,8 @@ import contextlib
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 
 from allfives_tui.net.protocol import TOKEN_PATTERN, is_token
-from allfives_tui.table import storage
-from engine.files import atomic_write
+from allfives_tui.store.folder import data_dir
+from engine.files import atomic_write, read_small_file
 
 FILE = "rejoin.json"
 MAX_BYTES = 64 * 1024
@@ -36,9 +36,9 @@ class _Tokens(RootModel[list[_Entry]]):
 
 
 def _read() -> list[_Entry]:
-    path = storage.data_dir() / FILE
+    path = data_dir() / FILE
     try:
-        raw = storage.read_small_file(path, MAX_BYTES)
+        raw = read_small_file(path, MAX_BYTES)
         return list(_Tokens.model_validate_json(raw).root)
     except (OSError, ValidationError, ValueError):
         return []
@@ -57,4 +57,4 @@ def remember(url: str, name: str, token: str) -> None:
     entries.append(_Entry(url=url[:300], name=name[:40], token=token))
     text = _Tokens(entries[-KEEP:]).model_dump_json(indent=1)
     with contextlib.suppress(OSError):
-        atomic_write(storage.data_dir() / FILE, text)
+        atomic_write(data_dir() / FILE, text)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Protocol
 
-from allfives_tui.table.storage import default_level
+from allfives_tui.table.settings import default_level
 from allfives_tui.table.table import NotYourTurnError, Table, Turn
 from engine import Action, Draw, Event, GameOver, HandOver, IllegalActionError, Pass, SeatView
 from engine.players import LEVELS, Player, make_player

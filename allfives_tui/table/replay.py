@@ -5,7 +5,7 @@ the record, replayed once when it was read) and keeps one :class:`Frame` per act
 stepping back is a list index, not a recomputation. It also answers the
 questions a replay viewer asks: where each hand starts, and what each step
 means in words. It never touches a file: reading one is
-:func:`allfives_tui.table.storage.read_replay`'s job.
+:func:`allfives_tui.store.saves.read_replay`'s job.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
-from allfives_tui.table.storage import Settings
+from allfives_tui.table.settings import Settings
 from allfives_tui.table.words import Names
 from engine import (
     Action,

@@ -23,9 +23,18 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import WorkerFailed, get_current_worker
 
-from allfives_tui.table import storage
-from allfives_tui.table.coach import hint as coach_hint
-from allfives_tui.table.coaching import TableCoach
+from allfives_tui.coach.ratings import hint as coach_hint
+from allfives_tui.coach.table_coach import TableCoach
+from allfives_tui.store.folder import clean_temporaries, current_path, data_dir
+from allfives_tui.store.history import HistoryWriter
+from allfives_tui.store.lock import GameLock
+from allfives_tui.store.saves import (
+    AutoSaver,
+    has_unfinished,
+    load_current,
+    set_aside_damaged_current,
+)
+from allfives_tui.store.settings_file import read_settings, save_settings
 from allfives_tui.table.driver import (
     AskComputer,
     Automatic,
@@ -36,8 +45,7 @@ from allfives_tui.table.driver import (
     StaleAnswerError,
     Summary,
 )
-from allfives_tui.table.history import HistoryWriter
-from allfives_tui.table.storage import AutoSaver, GameLock, Settings
+from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import Table, TableReading
 from allfives_tui.table.words import Names
 from allfives_tui.ui import crash
@@ -65,6 +73,7 @@ from engine import (
     RecordError,
     SeatView,
 )
+from engine.files import read_small_file
 from engine.players.evaluate import ActionValue
 from engine.record import GameRecord, LoadedGame
 
@@ -108,7 +117,7 @@ class AllFivesApp(App[None]):
         self.notices: list[str] = list(notices)
         """What the player was told at start (a dropped setting, a save set aside…)."""
         if settings is None:
-            settings, dropped = storage.read_settings()
+            settings, dropped = read_settings()
             self.notices.extend(dropped)
         self.settings = settings
         self.resume = resume
@@ -204,14 +213,14 @@ class AllFivesApp(App[None]):
             return
         if self.saver is None:
             return
-        storage.clean_temporaries()
+        clean_temporaries()
         if self.resume is None:
-            aside = storage.set_aside_damaged_current()
+            aside = set_aside_damaged_current()
             if aside is not None:
                 self.notices.append(aside)
 
     def _new_game_screen(self) -> NewGameScreen:
-        can_continue = not self.separate and storage.has_unfinished()
+        can_continue = not self.separate and has_unfinished()
         return NewGameScreen(self.settings, can_continue=can_continue)
 
     def _game_screen(self, table: Table) -> GameScreen:
@@ -253,7 +262,7 @@ class AllFivesApp(App[None]):
         self.settings = settings
         self.speed = settings.speed
         try:
-            storage.save_settings(settings)
+            save_settings(settings)
         except OSError as err:
             self.notify(f"Could not remember the settings: {err}", severity="warning")
         self._record_abandoned()
@@ -263,7 +272,7 @@ class AllFivesApp(App[None]):
     def _continue(self) -> None:
         """Resume the unfinished game from the autosave."""
         try:
-            game = storage.load_current()
+            game = load_current()
         except RecordError as err:
             self.notify(f"The saved game cannot be continued: {err}", severity="error")
             return
@@ -551,7 +560,7 @@ class AllFivesApp(App[None]):
         if self.saver is None:  # a separate game: current.json is another allfives'
             return
         try:
-            data = storage.read_small_file(storage.current_path(), 4 * 1024 * 1024)
+            data = read_small_file(current_path(), 4 * 1024 * 1024)
         except OSError:
             return
         self.history.submit_bytes(data)
@@ -773,7 +782,7 @@ class AllFivesApp(App[None]):
     ) -> None:
         """Show a notification; served, the session's folder is not named in it."""
         if self.served:
-            message = message.replace(str(storage.data_dir()), "this session's folder")
+            message = message.replace(str(data_dir()), "this session's folder")
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def action_command_palette(self) -> None:

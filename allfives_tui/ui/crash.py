@@ -19,7 +19,7 @@ import sys
 import threading
 import traceback
 
-from allfives_tui.table import storage
+from allfives_tui.store.folder import write_crash_log
 
 EXIT_GRACE = 0.5
 """Seconds a crashed process may take to end on its own before it is ended."""
@@ -41,7 +41,7 @@ def crash_log(error: BaseException) -> str:
     """Write ``error``'s traceback to a crash log; where it went, in words."""
     text = "".join(traceback.format_exception(error))
     try:
-        return f"the crash log with the traceback is {storage.write_crash_log(text)}"
+        return f"the crash log with the traceback is {write_crash_log(text)}"
     except OSError as err:
         return f"no crash log could be written ({err.strerror or err})"
 

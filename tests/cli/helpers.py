@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from allfives_tui.cli import main
-from allfives_tui.table.storage import Settings
+from allfives_tui.table.settings import Settings
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -25,7 +25,7 @@ try:
 except SystemExit as exc:
     status = exc.code
 loaded = sorted(m for m in sys.modules if m.split(".")[0] == "textual" or m.startswith(
-    ("allfives_tui.cli.", "allfives_tui.ui", "allfives_tui.table.coach")))
+    ("allfives_tui.cli.", "allfives_tui.ui", "allfives_tui.coach")))
 print(json.dumps({"status": status, "loaded": loaded}), file=sys.stderr)
 """
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui.table import storage
-from allfives_tui.table.storage import PERSON, Settings
+from allfives_tui.store.settings_file import read_settings, save_settings
+from allfives_tui.table.settings import PERSON, Settings
 from tests.cli.helpers import FakeApp, run
 
 TOO_BIG = "1180591620717411303424"  # 2**70
@@ -84,7 +84,7 @@ def test_a_remembered_seed_too_large_is_dropped_with_a_notice(
 ) -> None:
     data_dir.mkdir()
     (data_dir / "settings.json").write_text(json.dumps({"seed": 2**70, "players": 3}))
-    settings, notices = storage.read_settings()
+    settings, notices = read_settings()
     assert settings == Settings(players=3)
     assert len(notices) == 1
     assert notices[0].startswith("Dropped the remembered seed 1180591620717411303424")
@@ -128,7 +128,7 @@ def test_partnerships_with_other_than_four_players_are_refused(
 def test_remembered_partnerships_do_not_follow_a_smaller_table(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    storage.save_settings(Settings(players=4, partnerships=True))
+    save_settings(Settings(players=4, partnerships=True))
     assert run(["--players", "2"], capsys)[0] == 0
     settings = FakeApp.opened["settings"]
     assert (settings.players, settings.partnerships) == (2, False)
@@ -141,7 +141,7 @@ def test_remembered_partnerships_of_two_players_are_dropped_with_a_notice(
 ) -> None:
     data_dir.mkdir()
     (data_dir / "settings.json").write_text('{"players": 2, "partnerships": true}')
-    settings, notices = storage.read_settings()
+    settings, notices = read_settings()
     assert (settings.players, settings.partnerships) == (2, False)
     assert notices == (
         "Dropped the remembered partnerships True, no longer valid: "

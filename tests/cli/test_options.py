@@ -10,7 +10,8 @@ import pytest
 
 import allfives_tui
 from allfives_tui.cli.parser import parse
-from allfives_tui.table import storage
+from allfives_tui.store.settings_file import save_settings
+from allfives_tui.table.settings import SPEEDS, Settings
 from tests.cli.helpers import FakeApp, run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,7 +67,7 @@ def test_play_is_the_default_command() -> None:
 
 def test_options_are_converted_by_the_settings() -> None:
     args = parse(["--speed", "fast", "--players", "4", "--target", "150", "--name", " Ana "])
-    assert args.speed == storage.SPEEDS["fast"]
+    assert args.speed == SPEEDS["fast"]
     assert (args.players, args.target, args.name) == (4, 150, "Ana")
     assert parse(["--speed", "0.25"]).speed == 0.25
 
@@ -74,7 +75,7 @@ def test_options_are_converted_by_the_settings() -> None:
 def test_play_opens_the_game_with_the_options(
     fake_app: type[FakeApp], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    storage.save_settings(storage.Settings(players=4, partnerships=True, name="Ana"))
+    save_settings(Settings(players=4, partnerships=True, name="Ana"))
     code, _, err = run(["--seed", "7", "--start", "--speed", "slow", "--level", "expert"], capsys)
     assert code == 0 and err == ""
     opened = fake_app.opened
@@ -92,7 +93,7 @@ def test_play_command_and_no_options(
     assert run(["play", "--seed", "3"], capsys)[0] == 0
     assert fake_app.opened["settings"].seed == 3
     assert run([], capsys)[0] == 0
-    assert fake_app.opened["settings"] == storage.Settings()
+    assert fake_app.opened["settings"] == Settings()
     assert (fake_app.opened["start"], fake_app.opened["speed"]) == (False, None)
 
 

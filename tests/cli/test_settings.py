@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from allfives_tui.table import storage
-from allfives_tui.table.storage import SPEEDS, Settings
+from allfives_tui.store.folder import SETTINGS, data_dir
+from allfives_tui.store.settings_file import read_settings
+from allfives_tui.table.settings import SPEEDS, Settings
 
 
 def _problem(data: dict[str, object]) -> tuple[tuple[int | str, ...], str]:
@@ -63,15 +64,15 @@ def test_one_setting_checked_alone() -> None:
 
 
 def test_a_remembered_setting_no_longer_valid_is_dropped_and_the_rest_kept() -> None:
-    path = storage.data_dir() / storage.SETTINGS
+    path = data_dir() / SETTINGS
     path.parent.mkdir(parents=True)
     path.write_text('{"players": 3, "target": 7, "name": "Ana"}')
-    settings, notices = storage.read_settings()
+    settings, notices = read_settings()
     assert settings == Settings(players=3, name="Ana")
     assert notices == (
         "Dropped the remembered target 7, no longer valid: the target must be a multiple of 5.",
     )
     path.write_text('{"players": 3, "target": 150, "name": "Ana", "speed": "fast"}')
-    loaded, notices = storage.read_settings()
+    loaded, notices = read_settings()
     assert (loaded.players, loaded.target, loaded.name, loaded.speed) == (3, 150, "Ana", 0.3)
     assert notices == ()

@@ -12,7 +12,8 @@ import pytest
 
 from allfives_tui.cli import main
 from allfives_tui.cli.analyse import AnalysisJSON
-from allfives_tui.table import coach
+from allfives_tui.coach import ratings
+from allfives_tui.coach.cache import CACHE_FOLDER, AnalysisCache
 from engine.record import save
 from tests.coach.helpers import short_game
 
@@ -80,9 +81,9 @@ def test_json_output_follows_the_schema_and_agrees_with_the_coach(
     schema = json.loads(SCHEMA.read_text())
     _conforms(data, schema, schema.get("$defs", {}))
     AnalysisJSON.model_validate(data)
-    expected = coach.review(short_game(), 0, 40)
+    expected = ratings.review(short_game(), 0, 40)
     assert data["seat"] == 0 and data["playouts"] == 40
-    assert data["evaluator"] == coach.evaluator_version()
+    assert data["evaluator"] == ratings.evaluator_version()
     assert [
         (d["step"], d["played"], d["best"], d["loss"], d["label"]) for d in data["decisions"]
     ] == [(r.index, r.played, r.best, r.loss, r.label) for r in expected.ratings]
@@ -94,12 +95,12 @@ def test_one_cache_for_analyse_and_the_replay_pane(
     tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _file(tmp_path)
-    cached = data_dir / coach.CACHE_FOLDER / f"{coach.record_key(short_game(), 0, 40)}.json"
+    cached = data_dir / CACHE_FOLDER / f"{ratings.record_key(short_game(), 0, 40)}.json"
     assert main(["analyse", str(path), "--json", "--playouts", "40"]) == 0
     first = capsys.readouterr().out
     # rated once, kept in the cache the app's report and replay use
-    found = coach.AnalysisCache(cached.parent).get(cached.stem)
-    assert found is not None and found == coach.review(short_game(), 0, 40)
+    found = AnalysisCache(cached.parent).get(cached.stem)
+    assert found is not None and found == ratings.review(short_game(), 0, 40)
     # read from there the next time (reading touches the entry), same output
     os.utime(cached, (0, 0))
     assert main(["analyse", str(path), "--json", "--playouts", "40"]) == 0
@@ -113,7 +114,7 @@ def test_text_output_is_a_line_a_decision(
     path = _file(tmp_path)
     assert main(["analyse", str(path), "--seat", "1", "--playouts", "30"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    expected = coach.review(short_game(), 1, 30)
+    expected = ratings.review(short_game(), 1, 30)
     body = lines[: len(expected.ratings)]
     for line, r in zip(body, expected.ratings, strict=True):
         assert line.startswith(f"hand {r.hand:>2} move {r.move:>2}  {r.played}")

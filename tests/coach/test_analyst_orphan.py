@@ -17,7 +17,7 @@ import pytest
 APP = textwrap.dedent(
     """
     import os, sys, time
-    from allfives_tui.table.coach import Analyst
+    from allfives_tui.coach.process import Analyst
     from engine import Rules
     from tests.coach.helpers import play_out
 

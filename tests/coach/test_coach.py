@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui.table import coach
-from allfives_tui.table.coach import (
-    AnalysisCache,
-    Analyst,
+from allfives_tui.coach import ratings
+from allfives_tui.coach.cache import CACHE_FILE_MAX_BYTES, AnalysisCache
+from allfives_tui.coach.process import Analyst, Progress
+from allfives_tui.coach.ratings import (
     CoachError,
     Decision,
-    Progress,
     Rating,
     Review,
     decisions,
@@ -43,7 +42,7 @@ def test_a_rating_is_the_evaluation_at_the_fixed_count_exactly() -> None:
     legal = view.legal_actions()
     played = legal[-1]
     rating = rate(Decision.at(view, played), 50)
-    values = evaluate(view, playouts=50 * len(legal), seed=coach.COACH_SEED)
+    values = evaluate(view, playouts=50 * len(legal), seed=ratings.COACH_SEED)
     assert [o.action for o in rating.options] == [to_text(v.action) for v in values]
     assert [(o.win, o.points) for o in rating.options] == [(v.win, v.points) for v in values]
     assert rating.best == to_text(values[0].action)
@@ -134,7 +133,7 @@ def test_a_review_is_reproducible_and_adds_up() -> None:
     assert first.complete and first.total == len(decisions(record, 0))
     assert first.accuracy is not None and 0 < first.accuracy <= 100
     assert first.accuracy == pytest.approx(
-        sum(100 * 2.718281828459045 ** (-r.loss / coach.ACCURACY_SCALE) for r in first.ratings)
+        sum(100 * 2.718281828459045 ** (-r.loss / ratings.ACCURACY_SCALE) for r in first.ratings)
         / len(first.ratings)
     )
     for r in first.ratings:
@@ -150,17 +149,17 @@ def test_labels_follow_the_documented_thresholds() -> None:
     assert label_for(0.0999) == "mistake"
     assert label_for(0.10) == "blunder"
     assert label_for(0.30, loss_se=0.2) is None  # within two standard errors of nothing
-    assert coach.decision_accuracy(0.0) == 100.0
-    assert coach.decision_accuracy(0.10) == pytest.approx(36.79, abs=0.01)
+    assert ratings.decision_accuracy(0.0) == 100.0
+    assert ratings.decision_accuracy(0.10) == pytest.approx(36.79, abs=0.01)
 
 
 def test_an_unfinished_game_is_reviewed_only_for_its_player() -> None:
     record = short_game().truncated(12)
     replay = Replay(record)
-    coach.check_seat_visible(replay, 0)
+    ratings.check_seat_visible(replay, 0)
     with pytest.raises(CoachError, match="only its player's seat"):
-        coach.check_seat_visible(replay, 1)
-    coach.check_seat_visible(Replay(short_game()), 1)  # a finished game: any seat
+        ratings.check_seat_visible(replay, 1)
+    ratings.check_seat_visible(Replay(short_game()), 1)  # a finished game: any seat
 
 
 def test_score_series_hand_by_hand() -> None:
@@ -230,7 +229,7 @@ def test_a_cache_file_must_be_a_review_and_nothing_else(tmp_path: Path) -> None:
         assert cache.get(key) is None, key
         assert not path.exists(), key
     big = tmp_path / "analysis" / "big.json"
-    big.write_text(" " * (coach.CACHE_FILE_MAX_BYTES + 1) + json.dumps(good))
+    big.write_text(" " * (CACHE_FILE_MAX_BYTES + 1) + json.dumps(good))
     assert cache.get("big") is None and not big.exists()
     assert cache.get("good") == found
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import threading
 import time
 
-from allfives_tui.table import coach
-from allfives_tui.table.coach import Decision, hint
+from allfives_tui.coach import ratings
+from allfives_tui.coach.ratings import Decision, hint
 from allfives_tui.ui.widgets.hint import hint_text
 from engine import parse_action, to_text
 from engine.players.evaluate import ActionValue
@@ -14,7 +14,7 @@ from tests.coach.helpers import short_game
 
 
 def _decision(index: int) -> Decision:
-    return next(d for d in coach.decisions(short_game(), 0) if d.index == index)
+    return next(d for d in ratings.decisions(short_game(), 0) if d.index == index)
 
 
 def _shown(value: ActionValue) -> tuple[int, float]:
@@ -48,7 +48,7 @@ def test_the_panel_orders_ties_by_what_it_shows() -> None:
     assert [line[2:9].strip() for line in lines] == ["draw", "5-5 W", "6-6 E"]
     assert lines[0].startswith("▶ ")
     # options shown exactly alike keep the search's order
-    from allfives_tui.table.coach import shown_order
+    from allfives_tui.coach.ratings import shown_order
 
     assert [to_text(v.action) for v in shown_order(given)][2:] == ["6-6 E", "4-4 N"]
 

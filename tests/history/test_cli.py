@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui.table.history import History, history_path
-from allfives_tui.table.history_stats import compute
+from allfives_tui.store.history import History, history_path
+from allfives_tui.store.stats import compute
 from engine.record import Seat
 from tests.history.games import T0, play, random_game
 

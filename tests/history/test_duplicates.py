@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from allfives_tui.table.history import History, ImportResult
+from allfives_tui.store.history import History, ImportResult
 from engine.record import LoadedGame, Seat, parse_game
 from tests.history.games import play
 

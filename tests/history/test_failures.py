@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui.table.history import History, HistoryWriter, history_path, record_game
+from allfives_tui.store.history import History, HistoryWriter, history_path, record_game
 from engine.record import Seat, load
 from tests.history.games import play
 
@@ -44,7 +44,7 @@ def test_a_damaged_history_is_set_aside_with_its_wal_and_shm_and_a_new_one_start
 def test_a_locked_history_keeps_the_game_as_a_file_then_adds_it_later(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("allfives_tui.table.history.BUSY_MS", 200)
+    monkeypatch.setattr("allfives_tui.store.history.BUSY_MS", 200)
     first = play(SEATS, 1)
     record_game(first)
     holder = sqlite3.connect(history_path(), isolation_level=None)

@@ -8,7 +8,7 @@ import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
-from allfives_tui.table.history import (
+from allfives_tui.store.history import (
     SCHEMA_VERSION,
     History,
     as_seen_by,

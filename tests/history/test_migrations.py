@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui.table.history import (
+from allfives_tui.store.history import (
     MIGRATIONS,
     SCHEMA_VERSION,
     History,
     NewerHistoryError,
     record_game,
 )
-from allfives_tui.table.history_stats import compute, query
+from allfives_tui.store.stats import compute, query
 from engine.record import Seat
 from tests.history.games import play
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui.table.history import History, record_game
-from allfives_tui.table.history_stats import compute, query
+from allfives_tui.store.history import History, record_game
+from allfives_tui.store.stats import compute, query
 from engine import GameOver, HandOver
 from engine.record import GameRecord, Seat
 from tests.history.games import play

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui.table.history import History
-from allfives_tui.table.history_stats import Filters, compute, query
+from allfives_tui.store.history import History
+from allfives_tui.store.stats import Filters, compute, query
 from engine import GameOver, HandOver, Placed
 from engine.intervals import Z95, wilson
 from engine.record import GameRecord

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from allfives_tui.net.client import join
-from allfives_tui.table.history import History
+from allfives_tui.store.history import History
 from allfives_tui.ui.remote import RemoteApp
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen

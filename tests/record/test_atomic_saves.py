@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui.table import storage
-from allfives_tui.table.storage import AutoSaver, Settings
+from allfives_tui.store.folder import ENV_DATA_DIR, SETTINGS
+from allfives_tui.store.saves import AutoSaver, save_copy
+from allfives_tui.store.settings_file import load_settings, save_settings
+from allfives_tui.table.settings import Settings
 from engine.record import GameRecord, load, save
 from tests.games import game_record
 
@@ -33,7 +35,7 @@ def _autosave(record: GameRecord, path: Path) -> None:
 
 
 def _save_copy(record: GameRecord, path: Path) -> None:
-    storage.save_copy(record, str(path))
+    save_copy(record, str(path))
 
 
 SAVES: dict[str, Callable[[GameRecord, Path], object]] = {
@@ -66,13 +68,13 @@ def test_a_save_replaces_the_file_and_a_reader_keeps_the_old_one_whole(
 def test_remembering_the_settings_replaces_the_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(storage.ENV_DATA_DIR, str(tmp_path))
-    storage.save_settings(Settings(name="Ana"))
-    path = tmp_path / storage.SETTINGS
+    monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path))
+    save_settings(Settings(name="Ana"))
+    path = tmp_path / SETTINGS
     old = path.read_bytes()
     before = path.stat()
     with path.open("rb") as reader:
-        storage.save_settings(Settings(name="Bo", players=3))
+        save_settings(Settings(name="Bo", players=3))
         assert reader.read() == old
     assert path.stat().st_ino != before.st_ino
-    assert storage.load_settings() == Settings(name="Bo", players=3)
+    assert load_settings() == Settings(name="Bo", players=3)

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from allfives_tui.cli import main
+from allfives_tui.store.saves import ReplayLoadError, read_replay
 from allfives_tui.table.replay import Replay
-from allfives_tui.table.storage import ReplayLoadError, read_replay
 from engine.record import MAX_BYTES
 from tests.games import SMALL_RECORD
 

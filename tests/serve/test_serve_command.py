@@ -33,7 +33,7 @@ from allfives_tui.cli.serve_server import (
     full_message,
 )
 from allfives_tui.cli.serve_session import kept_games, new_session_folder
-from allfives_tui.table.storage import GameLock
+from allfives_tui.store.lock import GameLock
 from allfives_tui.ui.screens.open_served import is_oversized_paste, oversized_paste
 from engine.record import MAX_BYTES
 from tests.serve.browser import _wait_for_page, free_port, serving

@@ -15,7 +15,7 @@ from textual import events
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 
-from allfives_tui.table.storage import Settings
+from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.game import GameScreen

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui.table.storage import ReplayLoadError, read_replay
+from allfives_tui.store.saves import ReplayLoadError, read_replay
 from tests.games import SMALL_RECORD
 
 

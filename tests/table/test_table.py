@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from allfives_tui.table.storage import Settings
+from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import NotYourTurnError, Table, Turn
 from engine import Draw, GameOver, HandOver, IllegalActionError, Phase, Play, Rules, SeatView
 from engine.record import GameRecord, Seat

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from allfives_tui.table.storage import PERSON, Settings
+from allfives_tui.table.settings import PERSON, Settings
 from allfives_tui.table.table import Table, TakeBackError
 from engine import Phase
 from engine.notation import to_text

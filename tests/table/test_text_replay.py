@@ -141,7 +141,7 @@ def test_passes_and_a_blocked_hand(capsys: pytest.CaptureFixture[str]) -> None:
 
 def _seeded(finished: bool) -> str:
     """A seeded game between a person and a computer, finished or cut after a few moves."""
-    from allfives_tui.table.storage import Settings
+    from allfives_tui.table.settings import Settings
     from allfives_tui.table.table import Table
 
     table = Table.from_settings(Settings(seed=4242, speed=0.0))

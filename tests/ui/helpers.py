@@ -11,7 +11,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from allfives_tui.screenshots import random_play
-from allfives_tui.table.storage import Settings
+from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from engine import GameState, Rules
 from engine.record import DealRecord, GameRecord, HandRecord, Seat

@@ -17,9 +17,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import ProgressBar
 
-from allfives_tui.table import coach
-from allfives_tui.table.coaching import hints_path
-from allfives_tui.table.storage import PERSON, Settings
+from allfives_tui.coach import ratings
+from allfives_tui.coach.cache import CACHE_FOLDER, AnalysisCache
+from allfives_tui.coach.table_coach import hints_path
+from allfives_tui.table.settings import PERSON, Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
@@ -47,7 +48,7 @@ async def _until(pilot: Pilot[None], done: object, timeout: float = 600) -> None
 
 async def test_the_replay_pane_rates_in_the_background_and_caches(data_dir: Path) -> None:
     record = short_game()
-    expected = coach.review(record, 0)
+    expected = ratings.review(record, 0)
     app = ReplayApp(replay=record)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -70,8 +71,9 @@ async def test_the_replay_pane_rates_in_the_background_and_caches(data_dir: Path
         assert f"Hand {first.hand} move {first.move}: {first.played}" in text
         await pilot.press("a")
         assert not pane.display and screen.query_one("#replay-side").display
-    files = list((data_dir / coach.CACHE_FOLDER).glob("*.json"))
-    assert len(files) == 1 and files[0].stem == coach.record_key(record, 0, coach.RATING_PLAYOUTS)
+    files = list((data_dir / CACHE_FOLDER).glob("*.json"))
+    key = ratings.record_key(record, 0, ratings.RATING_PLAYOUTS)
+    assert len(files) == 1 and files[0].stem == key
     # opened again: from the cache (read in a thread), no process
     again = ReplayApp(replay=record)
     async with again.run_test(size=SIZE) as pilot:
@@ -93,7 +95,7 @@ async def test_a_game_in_progress_is_rated_for_its_player_only() -> None:
         await pilot.press("a")
         await _until(pilot, lambda: pane.complete)
         assert pane.review is not None
-        assert pane.review.ratings == coach.review(record, 0).ratings
+        assert pane.review.ratings == ratings.review(record, 0).ratings
         assert all(r.seat == 0 and r.index < 20 for r in pane.review.ratings)
 
 
@@ -206,7 +208,7 @@ async def test_the_hand_summary_lists_the_costly_decisions() -> None:
         costly, done, total = coach_.hand_status(1)
         assert done == total
         assert app.table is not None
-        expected = [r for r in coach.review(app.table.record(), 0).ratings if r.hand == 1]
+        expected = [r for r in ratings.review(app.table.record(), 0).ratings if r.hand == 1]
         assert [r.label for r in expected if r.label] == [r.label for r in costly]
         text = screen_text(app)
         assert costly, "the worst moves cost something"
@@ -235,10 +237,10 @@ async def test_the_report_at_game_over_has_the_chart_and_the_figures() -> None:
         assert isinstance(report, ReportScreen)
         record = app.table.record()
         await _until(pilot, lambda: report.review is not None and report.review.complete)
-        expected = coach.review(record, 0)
+        expected = ratings.review(record, 0)
         assert report.review is not None and report.review.ratings == expected.ratings
         chart = report.query_one("#report-chart").data  # type: ignore[attr-defined]
-        series = coach.score_series(record)
+        series = ratings.score_series(record)
         assert [s.values for s in chart.series[:2]] == [
             tuple(float(p[t]) for p in series) for t in range(2)
         ]
@@ -261,8 +263,8 @@ async def test_a_game_rated_for_the_report_is_not_rated_again_in_its_replay(
         record = app.table.record()
         cached = (
             data_dir
-            / coach.CACHE_FOLDER
-            / f"{coach.record_key(record, 0, coach.RATING_PLAYOUTS)}.json"
+            / CACHE_FOLDER
+            / f"{ratings.record_key(record, 0, ratings.RATING_PLAYOUTS)}.json"
         )
         coach_ = app.coach
         await _until(pilot, lambda: (r := coach_.review()) is not None and r.complete)
@@ -299,9 +301,9 @@ def test_report_snapshot(snap_compare: Any) -> None:
 
 def _wrong_type(path: Path, record: Any) -> None:
     """A well-formed review but for one rating's ``loss``, a string."""
-    found = coach.decisions(record, 0)
-    rated = coach.rate(found[0], 4)
-    data = coach.Review(0, coach.RATING_PLAYOUTS, (rated,), len(found)).to_dict()
+    found = ratings.decisions(record, 0)
+    rated = ratings.rate(found[0], 4)
+    data = ratings.Review(0, ratings.RATING_PLAYOUTS, (rated,), len(found)).to_dict()
     data["ratings"][0]["loss"] = "x"
     path.write_text(json.dumps(data))
 
@@ -319,11 +321,11 @@ async def test_a_damaged_cache_entry_is_rated_again_and_the_app_quits(
     data_dir: Path, damage: str
 ) -> None:
     record = short_game().truncated(8)
-    expected = coach.review(record, 0)
+    expected = ratings.review(record, 0)
     assert expected.total >= 2
-    folder = data_dir / coach.CACHE_FOLDER
+    folder = data_dir / CACHE_FOLDER
     folder.mkdir(parents=True)
-    path = folder / f"{coach.record_key(record, 0, coach.RATING_PLAYOUTS)}.json"
+    path = folder / f"{ratings.record_key(record, 0, ratings.RATING_PLAYOUTS)}.json"
     DAMAGES[damage](path, record)
     finished, rescued = threading.Event(), threading.Event()
 
@@ -350,7 +352,7 @@ async def test_a_damaged_cache_entry_is_rated_again_and_the_app_quits(
     finished.set()
     assert not rescued.is_set(), "the app waited on the pipe"
     # the entry made again is a good one
-    assert coach.AnalysisCache(folder).get(path.stem) == expected
+    assert AnalysisCache(folder).get(path.stem) == expected
 
 
 async def test_t_where_nothing_fits_says_to_draw_or_pass() -> None:

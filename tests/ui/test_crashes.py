@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from allfives_tui.cli import main
-from allfives_tui.table.storage import Settings
+from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import Table
 from tests.games import game_record
 from tests.terminal import Terminal
@@ -50,7 +50,7 @@ STUCK_THREAD = textwrap.dedent(
 CRASH_AT_SET_UP = textwrap.dedent(
     """
     import sys
-    from allfives_tui.table.coaching import TableCoach
+    from allfives_tui.coach.table_coach import TableCoach
     from allfives_tui.cli import main
 
     def start(self):

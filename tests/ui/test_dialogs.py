@@ -13,7 +13,7 @@ from textual.app import App
 from textual.command import CommandList
 from textual.pilot import Pilot
 
-from allfives_tui.table.storage import Settings
+from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.game import GameScreen

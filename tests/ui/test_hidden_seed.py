@@ -14,8 +14,8 @@ import pytest
 from textual.widgets import DataTable
 
 from allfives_tui.cli import main
-from allfives_tui.table.history import History
-from allfives_tui.table.storage import Settings
+from allfives_tui.store.history import History
+from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import Table
 from allfives_tui.ui.screens.past_games import PastGamesScreen
 from allfives_tui.ui.screens.replay import ReplayApp

@@ -14,9 +14,9 @@ from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, Static
 
-from allfives_tui.table.history import History, history_path
-from allfives_tui.table.history_stats import Filters, compute
-from allfives_tui.table.storage import Settings
+from allfives_tui.store.history import History, history_path
+from allfives_tui.store.stats import Filters, compute
+from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.past_games import PastGamesScreen
@@ -349,7 +349,7 @@ def _unfinished(data_dir: Path, moves: int = 6) -> Any:
 
 
 async def test_a_game_quit_and_continued_is_recorded_once_when_it_ends(data_dir: Path) -> None:
-    from allfives_tui.table.storage import load_current
+    from allfives_tui.store.saves import load_current
 
     saved = _unfinished(data_dir)
     app = AllFivesApp(_short(), resume=load_current(), speed=0.0)

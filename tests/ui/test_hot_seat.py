@@ -7,7 +7,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from allfives_tui.table.storage import PERSON, Settings, load_current
+from allfives_tui.store.saves import load_current
+from allfives_tui.table.settings import PERSON, Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.cover import CoverScreen
 from allfives_tui.ui.screens.game import GameScreen

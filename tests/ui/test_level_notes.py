@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Select, Static
 
-from allfives_tui.table.storage import PERSON, Settings
+from allfives_tui.table.settings import PERSON, Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.new_game import NewGameScreen
 from engine.players import LEVELS, REGISTRY

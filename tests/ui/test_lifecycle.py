@@ -26,8 +26,10 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui.table import storage
-from allfives_tui.table.storage import GameLock, Settings, load_current
+from allfives_tui.store.folder import current_path
+from allfives_tui.store.lock import GameLock
+from allfives_tui.store.saves import load_current
+from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import Table
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.new_game import NewGameScreen
@@ -232,7 +234,7 @@ async def test_an_app_that_finds_the_lock_taken_plays_a_separate_game(data_dir: 
     async with first.run_test(size=(100, 36)) as pilot:
         await settle(pilot)
         await pilot.press("q")
-    saved = load(storage.current_path())
+    saved = load(current_path())
     holder = GameLock()  # another process, as far as the app can tell
     assert holder.acquire()
     try:
@@ -250,7 +252,7 @@ async def test_an_app_that_finds_the_lock_taken_plays_a_separate_game(data_dir: 
         assert app.saved_on_exit is None
     finally:
         holder.release()
-    assert load(storage.current_path()) == saved
+    assert load(current_path()) == saved
 
 
 async def test_start_up_objects_leave_full_collections_while_the_app_runs(
@@ -275,7 +277,8 @@ async def test_start_up_objects_leave_full_collections_while_the_app_runs(
 FAST_PLAY = textwrap.dedent(
     """
     import asyncio, json
-    from allfives_tui.table.storage import Settings, current_path
+    from allfives_tui.store.folder import current_path
+    from allfives_tui.table.settings import Settings
     from allfives_tui.ui.app import AllFivesApp
     from allfives_tui.ui.screens.game import GameScreen
 

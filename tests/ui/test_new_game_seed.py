@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import Input, Static
 
-from allfives_tui.table.storage import Settings
+from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.new_game import NewGameScreen
 

@@ -9,7 +9,7 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
 
-from allfives_tui.table.storage import ReplayLoadError, read_replay
+from allfives_tui.store.saves import ReplayLoadError, read_replay
 from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayApp, ReplayScreen
 from engine.record import parse_record
 from tests.games import SMALL_RECORD

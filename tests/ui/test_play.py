@@ -6,7 +6,8 @@ import time
 
 from textual.widgets._footer import FooterKey
 
-from allfives_tui.table.storage import Settings, load_current
+from allfives_tui.store.saves import load_current
+from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen

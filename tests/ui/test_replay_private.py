@@ -20,8 +20,9 @@ import pytest
 from textual.widgets import Input, Static
 
 from allfives_tui.cli import main
+from allfives_tui.store.saves import read_replay
 from allfives_tui.table.replay import NOBODY, Replay
-from allfives_tui.table.storage import Settings, read_replay
+from allfives_tui.table.settings import Settings
 from allfives_tui.table.text import render_text
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import display_order
@@ -296,7 +297,7 @@ def test_the_replay_command_gives_one_line_for_each_hostile_file(
 
 
 def test_read_replay_of_hostile_files_raises_only_its_own_error(tmp_path: Path) -> None:
-    from allfives_tui.table.storage import ReplayLoadError
+    from allfives_tui.store.saves import ReplayLoadError
 
     for path in _hostile_files(tmp_path):
         with pytest.raises(ReplayLoadError):

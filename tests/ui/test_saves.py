@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from allfives_tui.cli import main
-from allfives_tui.table import storage
-from allfives_tui.table.storage import Settings, load_current
+from allfives_tui.store.folder import current_path
+from allfives_tui.store.saves import load_current
+from allfives_tui.store.settings_file import load_settings, save_settings
+from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
@@ -25,7 +27,7 @@ CHILD = textwrap.dedent(
     """
     import asyncio, sys, time
     from allfives_tui.ui.app import AllFivesApp
-    from allfives_tui.table.storage import Settings
+    from allfives_tui.table.settings import Settings
     from tests.ui.helpers import settle
 
     async def main():
@@ -79,7 +81,7 @@ async def test_continue_resumes_the_saved_game_exactly() -> None:
         await settle(pilot)
         state = app.table.state
         await pilot.press("q")
-    assert app.saved_on_exit == storage.current_path()
+    assert app.saved_on_exit == current_path()
     game = load_current()
     assert game is not None and game.state == state
     again = AllFivesApp(resume=game, speed=0.0)
@@ -96,7 +98,7 @@ async def test_the_new_game_screen_offers_continue_and_remembers_settings() -> N
         await settle(pilot)
         await pilot.press("q")
     settings = Settings(players=3, name="Ana", seed=21, speed=0.0)
-    storage.save_settings(settings)
+    save_settings(settings)
     app = AllFivesApp(speed=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -147,8 +149,8 @@ def test_continue_with_no_saved_game_says_so_and_exits_1(
 
 
 def test_continue_with_a_damaged_save_says_why(capsys: pytest.CaptureFixture[str]) -> None:
-    storage.current_path().parent.mkdir(parents=True)
-    storage.current_path().write_text('{"format": "allfives-record", "version": 1}')
+    current_path().parent.mkdir(parents=True)
+    current_path().write_text('{"format": "allfives-record", "version": 1}')
     assert main(["--continue"]) == 2
     err = capsys.readouterr().err
     assert "cannot be continued" in err and "rules" in err
@@ -192,4 +194,4 @@ async def test_enter_starts_the_game_and_the_settings_are_remembered() -> None:
         rules = app.table.state.rules
         assert rules.players == 4 and rules.partnerships and rules.target == 200
         assert app.table.names == ("You", "West", "North", "East")
-    assert storage.load_settings().players == 4
+    assert load_settings().players == 4

@@ -10,7 +10,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from allfives_tui.screenshots import mid_game
-from allfives_tui.table.storage import Settings
+from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.widgets.board import plan_board
 from tests.ui.helpers import play_out, record_of, two_ends_record, until

@@ -20,8 +20,10 @@ from pathlib import Path
 import pytest
 
 from allfives_tui.cli import main
-from allfives_tui.table import storage
-from allfives_tui.table.storage import Settings
+from allfives_tui.store.folder import SETTINGS_MAX_BYTES, STALE_SECONDS
+from allfives_tui.store.saves import has_unfinished, load_current, set_aside_damaged_current
+from allfives_tui.store.settings_file import read_settings
+from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import Table
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen
@@ -127,8 +129,8 @@ def test_a_named_pipe_as_the_save_or_the_settings_does_not_hang_the_app(data_dir
     printed = term.printed
     assert len(printed) == 2
     assert printed[0] == (
-        f"allfives: Could not read the settings in {data_dir / 'settings.json'} "
-        "(not a regular file): using the defaults."
+        f"allfives: Could not read the settings in {data_dir / 'settings.json'}"
+        ": not a regular file (a named pipe); using the defaults."
     )
     assert printed[1].startswith(
         "allfives: The saved game could not be read (not a regular file (a named pipe)): "
@@ -158,18 +160,18 @@ def test_read_settings_refuses_what_is_not_a_small_plain_file(data_dir: Path) ->
     data_dir.mkdir()
     path = data_dir / "settings.json"
     os.mkfifo(path)
-    settings, notices = storage.read_settings()
+    settings, notices = read_settings()
     assert settings == Settings() and "not a regular file" in notices[0]
     path.unlink()
     path.mkdir()
-    assert "a folder" in storage.read_settings()[1][0]
+    assert "a folder" in read_settings()[1][0]
     path.rmdir()
-    path.write_text(" " * (storage.SETTINGS_MAX_BYTES + 1))
-    assert "larger than 64 KiB" in storage.read_settings()[1][0]
+    path.write_text(" " * (SETTINGS_MAX_BYTES + 1))
+    assert "over the size cap of 64 KiB" in read_settings()[1][0]
     path.write_text("[" * 50_000)
-    assert "not valid JSON" in storage.read_settings()[1][0]
+    assert "not valid JSON" in read_settings()[1][0]
     path.write_text("[1, 2]")
-    assert "not a JSON object" in storage.read_settings()[1][0]
+    assert "not a JSON object" in read_settings()[1][0]
 
 
 # -- item 9: a remembered setting no longer valid --------------------------------------
@@ -231,7 +233,7 @@ async def test_stale_temporaries_are_removed_at_start(data_dir: Path) -> None:
     other = data_dir / ".other.json.x.tmp"
     for tmp in (stale_current, stale_settings, fresh_settings, other):
         tmp.write_text("{")
-    old = time.time() - 2 * storage.STALE_SECONDS
+    old = time.time() - 2 * STALE_SECONDS
     os.utime(stale_settings, (old, old))
     app = AllFivesApp(Settings(seed=2, speed=0.0), start=True, speed=0.0)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -291,7 +293,7 @@ def test_continue_with_a_save_without_hands_exits_2_and_sets_it_aside(
     )
     assert not list(data_dir.glob("crash-*.log"))
     # the next start finds nothing to continue and nothing to set aside
-    assert storage.load_current() is None and storage.set_aside_damaged_current() is None
+    assert load_current() is None and set_aside_damaged_current() is None
 
 
 # -- issue 32, item 19: a symbolic link in a loop as current.json ------------------------
@@ -299,7 +301,7 @@ def test_continue_sets_a_symlink_loop_aside_as_a_new_game_does(data_dir: Path) -
     data_dir.mkdir()
     current = data_dir / "current.json"
     current.symlink_to("current.json")  # a link to itself
-    assert not storage.has_unfinished()
+    assert not has_unfinished()
     done = _cli("--continue", data_dir=data_dir)
     (aside,) = data_dir.glob("current.damaged-*.json")
     assert done.returncode == 2
@@ -311,7 +313,7 @@ def test_continue_sets_a_symlink_loop_aside_as_a_new_game_does(data_dir: Path) -
     assert aside.is_symlink() and not os.path.lexists(current)
     # the new-game start: the same loop is set aside with its new name shown
     current.symlink_to("current.json")
-    notice = storage.set_aside_damaged_current()
+    notice = set_aside_damaged_current()
     (second,) = set(data_dir.glob("current.damaged-*.json")) - {aside}
     assert notice is not None and notice.startswith("The saved game could not be read (cannot ")
     assert notice.endswith(f"it is set aside as {second}.")

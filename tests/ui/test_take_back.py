@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from allfives_tui.table.storage import Settings, load_current
+from allfives_tui.store.saves import load_current
+from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.cover import CoverScreen
 from allfives_tui.ui.screens.game import GameScreen

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Static
 
-from allfives_tui.table.coach import Rating
+from allfives_tui.coach.ratings import Rating
 from allfives_tui.table.table import TableReading
 from allfives_tui.table.words import Names, hand_over_title
 from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Dialog

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from allfives_tui.net.protocol import Lobby
-from allfives_tui.table.storage import SEAT_NAMES
+from allfives_tui.table.settings import SEAT_NAMES
 from allfives_tui.table.words import printable
 from allfives_tui.ui.widgets.footer import AppFooter
 

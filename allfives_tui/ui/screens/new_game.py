@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from allfives_tui.table.storage import PERSON, SEAT_NAMES, SPEEDS, Settings
+from allfives_tui.table.settings import PERSON, SEAT_NAMES, SPEEDS, Settings
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall

@@ -31,9 +31,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from allfives_tui.table import storage
+from allfives_tui.store.folder import CURRENT, data_dir
+from allfives_tui.store.saves import ReplayLoadError, has_unfinished, read_replay
 from allfives_tui.table.replay import Replay
-from allfives_tui.table.storage import ReplayLoadError, read_replay
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.screens.replay import ReplayScreen
 from allfives_tui.ui.widgets.footer import AppFooter
@@ -48,11 +48,11 @@ UPLOADED = "uploaded"
 
 def session_games() -> list[tuple[str, Path]]:
     """The session's games, as (label, file): its own game first, then the newest first."""
-    folder = storage.data_dir()
+    folder = data_dir()
     games: list[tuple[str, Path]] = []
-    current = folder / storage.CURRENT
+    current = folder / CURRENT
     if current.is_file():
-        label = "This session's game, in progress" if storage.has_unfinished() else (
+        label = "This session's game, in progress" if has_unfinished() else (
             "This session's last game"
         )
         games.append((label, current))
@@ -106,7 +106,7 @@ def prune(folder: Path, keep: int = KEEP) -> None:
 
 def keep_upload(text: str) -> Path:
     """Keep pasted text as a new file in the session's ``uploaded/`` folder; its path."""
-    folder = storage.data_dir() / UPLOADED
+    folder = data_dir() / UPLOADED
     folder.mkdir(parents=True, exist_ok=True)
     base = f"game-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
     path = folder / f"{base}.json"
@@ -195,7 +195,7 @@ class ServedOpenReplayScreen(Dialog[None]):
             return
         index = self.query_one(OptionList).highlighted or 0
         _, path = self.games[index]
-        self.source = path.name if path.parent != storage.data_dir() else "this session's game"
+        self.source = path.name if path.parent != data_dir() else "this session's game"
         try:
             replay = read_replay(path)
         except ReplayLoadError as err:

@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
-from allfives_tui.table.history import (
+from allfives_tui.store.history import (
     GameSummary,
     History,
     HistoryError,

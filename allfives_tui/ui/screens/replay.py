@@ -35,8 +35,8 @@ from textual.timer import Timer
 from textual.widgets import Button, Input, Static
 from textual.worker import WorkerFailed
 
+from allfives_tui.store.saves import ReplayLoadError, read_replay
 from allfives_tui.table.replay import NOBODY, Frame, Replay, describe_events
-from allfives_tui.table.storage import ReplayLoadError, read_replay
 from allfives_tui.ui import crash
 from allfives_tui.ui.screens import REPLAY_CSS
 from allfives_tui.ui.screens.game import display_order
@@ -446,11 +446,12 @@ class OpenReplayScreen(ModalScreen[None]):
     @staticmethod
     def _hint() -> str:
         """Where the game app keeps the game in progress, if it has one."""
-        from allfives_tui.table import storage
+        from allfives_tui.store.folder import current_path
+        from allfives_tui.store.saves import has_unfinished
 
-        current = storage.current_path()
+        current = current_path()
         # a finished game stays in current.json, but it is no longer in progress
-        return f"The game in progress is saved in {current}" if storage.has_unfinished() else ""
+        return f"The game in progress is saved in {current}" if has_unfinished() else ""
 
     def on_mount(self) -> None:
         """Show a problem handed over, else focus the path."""

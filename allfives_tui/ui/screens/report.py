@@ -2,8 +2,8 @@
 points lost to mistakes, hints and take-backs used, and every costly decision.
 
 The report renders what it is given: the record (for the scores, through
-:func:`~allfives_tui.table.coach.score_series`) and the coach's
-:class:`~allfives_tui.table.coach.Review` of the person's decisions, which may
+:func:`~allfives_tui.coach.ratings.score_series`) and the coach's
+:class:`~allfives_tui.coach.ratings.Review` of the person's decisions, which may
 still be growing while the analyst finishes (:meth:`ReportScreen.show_review`).
 The chart is a :class:`~allfives_tui.ui.widgets.chart.SeriesChart` (Plotext).
 """
@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from allfives_tui.table.coach import Review, labels_line, score_series
+from allfives_tui.coach.ratings import Review, labels_line, score_series
 from allfives_tui.table.words import Names
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.widgets.analysis import decisions_text, scores_chart

@@ -17,8 +17,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
-from allfives_tui.table import storage
-from allfives_tui.table.storage import save_copy
+from allfives_tui.store.folder import data_dir
+from allfives_tui.store.saves import save_copy
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.screens.open_served import prune
@@ -100,7 +100,7 @@ class SaveAsScreen(Dialog[Path | None]):
 
     def _download(self, text: str) -> None:
         """Keep the copy in the session's ``saved/`` folder and send it to the browser."""
-        folder = storage.data_dir()
+        folder = data_dir()
         downloads = folder / "downloads"  # where a delivery goes outside a browser
         try:
             name = download_name(text)

@@ -1,6 +1,6 @@
 """The statistics screen: a player's record from the game history, with filters and charts.
 
-The figures come from :func:`allfives_tui.table.history_stats.query`, on a
+The figures come from :func:`allfives_tui.store.stats.query`, on a
 thread, whenever the screen opens or a filter changes. The first read starts as
 the screen is made, beside its composing (SQLite works without the GIL), and the
 screen waits up to :data:`FIRST_WAIT` for it before its first frame: on all but
@@ -28,8 +28,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
-from allfives_tui.table.history import History, HistoryError, history_path
-from allfives_tui.table.history_stats import Filters, Stats, compute, parse_day, percent, query
+from allfives_tui.store.history import History, HistoryError, history_path
+from allfives_tui.store.stats import Filters, Stats, compute, parse_day, percent, query
 from allfives_tui.table.words import printable
 from allfives_tui.ui.screens import HISTORY_CSS
 from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart

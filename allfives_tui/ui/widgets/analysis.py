@@ -1,10 +1,10 @@
 """The replay's analysis pane: the scores chart and every decision of one seat rated.
 
 :class:`AnalysisPane` rates the decisions of one seat of a replayed game in the
-background (the coach's :class:`~allfives_tui.table.coach.Analyst` process),
+background (the coach's :class:`~allfives_tui.coach.ratings.Analyst` process),
 with a progress bar, from each mover's view at the time (never the hands the
 replay shows face up). A finished review is kept in the data folder's cache
-(:class:`~allfives_tui.table.coach.AnalysisCache`) and read from there, in a
+(:class:`~allfives_tui.coach.ratings.AnalysisCache`) and read from there, in a
 thread, the next time; the record is never written. The replay screen tells the pane
 which step is on show (:meth:`AnalysisPane.show_step`) and the pane shows that
 decision's rating.
@@ -23,15 +23,10 @@ from textual.timer import Timer
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
-from allfives_tui.table import coach
-from allfives_tui.table.coach import (
-    AnalysisCache,
-    Analyst,
-    CoachError,
-    Progress,
-    Rating,
-    Review,
-)
+from allfives_tui.coach import ratings
+from allfives_tui.coach.cache import AnalysisCache, default_cache
+from allfives_tui.coach.process import Analyst, Progress
+from allfives_tui.coach.ratings import CoachError, Rating, Review
 from allfives_tui.table.replay import Replay
 from allfives_tui.table.words import Names
 from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart
@@ -46,7 +41,7 @@ SIDE_COLORS = ("cyan", "orange", "green", "magenta")
 
 def scores_chart(series: Sequence[Sequence[int]], names: Names) -> ChartData:
     """Every side's score at the start and after each hand (``series``, one tuple of the
-    sides' scores a point: :func:`~allfives_tui.table.coach.score_series`), and the target
+    sides' scores a point: :func:`~allfives_tui.coach.ratings.score_series`), and the target
     as a line."""
     rules = names.rules
     labels = ("0", *(str(h) for h in range(1, len(series))))
@@ -85,7 +80,7 @@ def analysis_seat(replay: Replay, private_view: int | None) -> int | None:
     view's seat (nobody's for a view of no seat); else the game's one person, or seat 0."""
     if private_view is not None:
         return private_view if private_view >= 0 else None
-    return coach.default_seat(replay)
+    return ratings.default_seat(replay)
 
 
 def move_text(replay: Replay, seat: int, index: int, ratings: dict[int, Rating]) -> Text:
@@ -142,7 +137,7 @@ class AnalysisPane(Vertical):
         replay: Replay,
         seat: int | None,
         *,
-        playouts: int = coach.RATING_PLAYOUTS,
+        playouts: int = ratings.RATING_PLAYOUTS,
         cache: AnalysisCache | None = None,
         id: str | None = None,
     ) -> None:
@@ -164,8 +159,8 @@ class AnalysisPane(Vertical):
         self._key = ""
         if seat is not None:
             try:
-                coach.check_seat_visible(replay, seat)
-                self.total = len(coach.decisions(replay, seat))
+                ratings.check_seat_visible(replay, seat)
+                self.total = len(ratings.decisions(replay, seat))
             except CoachError as err:
                 self.error = str(err)
 
@@ -184,7 +179,7 @@ class AnalysisPane(Vertical):
         yield Static(id="analysis-head")
         yield ProgressBar(total=max(1, self.total), show_eta=False, id="analysis-progress")
         yield SeriesChart(
-            scores_chart(coach.score_series(self.replay), self.replay.names()),
+            scores_chart(ratings.score_series(self.replay), self.replay.names()),
             id="analysis-chart",
         )
         yield Static(id="analysis-move")
@@ -201,8 +196,8 @@ class AnalysisPane(Vertical):
         if self.started or self.seat is None or self.error is not None:
             self._refresh_pane()
             return
-        self._key = coach.record_key(self.replay.record, self.seat, self.playouts)
-        self.cache = self.cache if self.cache is not None else coach.default_cache()
+        self._key = ratings.record_key(self.replay.record, self.seat, self.playouts)
+        self.cache = self.cache if self.cache is not None else default_cache()
         self._set_review(Review(self.seat, self.playouts, (), self.total))
         self._look_up(self.cache, self._key)
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from allfives_tui.table.coach import shown_order
+from allfives_tui.coach.ratings import shown_order
 from engine import to_text
 from engine.players.evaluate import ActionValue
 
@@ -23,7 +23,7 @@ TOP = 3
 
 def hint_text(values: Sequence[ActionValue], *, thinking: bool = False) -> Text:
     """The panel's text: a title, then the best options in the order shown (by win
-    chance, then expected points: :func:`~allfives_tui.table.coach.shown_order`), the
+    chance, then expected points: :func:`~allfives_tui.coach.ratings.shown_order`), the
     first marked."""
     text = Text()
     if thinking:

@@ -1,7 +1,8 @@
-"""The coach: every decision of a seat rated from its own view, hints, and the game's review.
+"""The coach's ratings: every decision of a seat rated from its own view, hints, the review.
 
-No Textual here: the app, the replay pane and ``allfives analyse`` all rate
-moves through this module, so they agree exactly.
+No Textual and no I/O here but the fingerprint of the evaluator's sources,
+read once when first asked for: the app, the replay pane and ``allfives
+analyse`` all rate moves through this module, so they agree exactly.
 
 A *decision* is a turn of the seat with more than one legal action (a forced
 draw, pass or single fitting tile is not rated). Each is rated on the
@@ -20,37 +21,22 @@ inaccuracy, :data:`MISTAKE` a mistake, :data:`BLUNDER` a blunder; a loss
 within :data:`SIGNIFICANCE` standard errors of nothing is never labelled.
 Accuracy (:func:`decision_accuracy`) is ``100 * exp(-loss / ACCURACY_SCALE)``
 a decision, averaged over the seat's decisions.
-
-:class:`Analyst` rates in a separate process (``multiprocessing``, spawned)
-that can be paused between two small chunks of playouts, so the app pauses it
-while a computer seat thinks. :class:`AnalysisCache` keeps finished reviews
-in the data folder, keyed by the record, the seat, the playout count and
-:func:`evaluator_version`, bounded in size; nothing is ever written into a
-game record.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import math
-import multiprocessing
-import os
-import queue
-import sys
-import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
 from allfives_tui.table.replay import Replay
 from engine import Action, Phase, Play, SeatView, parse_action, to_text
-from engine.errors import AllFivesError
-from engine.files import atomic_write
 from engine.players.evaluate import ActionValue, Search
 from engine.record import GameRecord, LoadedGame
 
@@ -211,9 +197,10 @@ class Decision:
 def evaluator_version() -> str:
     """A short fingerprint of the evaluator: the coach's version and the source of the
     engine modules a rating runs on. Any change to them makes new cache keys."""
-    return _VERSION
+    return _fingerprint()
 
 
+@functools.cache
 def _fingerprint() -> str:
     import engine.core
     import engine.players.endgame
@@ -238,9 +225,6 @@ def _fingerprint() -> str:
             with contextlib.suppress(OSError):
                 digest.update(Path(source).read_bytes())
     return digest.hexdigest()[:16]
-
-
-_VERSION = _fingerprint()
 
 
 def decisions(game: GameRecord | LoadedGame | Replay, seat: int) -> list[Decision]:
@@ -494,412 +478,3 @@ def record_key(record: GameRecord, seat: int, playouts: int) -> str:
         sort_keys=True,
     )
     return hashlib.sha256(content.encode()).hexdigest()[:40]
-
-
-# -- the cache ----------------------------------------------------------------------------
-
-CACHE_FOLDER = "analysis"
-"""The cache's folder in the data folder."""
-CACHE_MAX_FILES = 200
-"""The most reviews the cache keeps; the least recently used go first."""
-CACHE_MAX_BYTES = 8 * 1024 * 1024
-"""The most bytes the cache keeps."""
-
-
-CACHE_FILE_MAX_BYTES = 4 * 1024 * 1024
-"""The most bytes one cached review may have (larger: damaged, dropped)."""
-
-_STRICT = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class CachedOption(BaseModel):
-    """An :class:`Option` as the cache keeps it."""
-
-    model_config = _STRICT
-
-    action: str = Field(max_length=16)
-    win: float
-    win_se: float
-    points: float
-    points_se: float
-
-
-class CachedRating(BaseModel):
-    """A :class:`Rating` as the cache keeps it."""
-
-    model_config = _STRICT
-
-    index: int = Field(ge=0)
-    hand: int = Field(ge=1)
-    move: int = Field(ge=1)
-    seat: int = Field(ge=0)
-    played: str = Field(max_length=16)
-    best: str = Field(max_length=16)
-    loss: float
-    loss_se: float
-    points_loss: float
-    label: Literal["inaccuracy", "mistake", "blunder"] | None
-    options: tuple[CachedOption, ...] = Field(min_length=1)
-    key: str = Field(max_length=64)
-
-    def rating(self) -> Rating:
-        """The rating kept."""
-        options = tuple(Option(**o.model_dump()) for o in self.options)
-        return Rating(**{**self.model_dump(), "options": options})
-
-
-class CachedReview(BaseModel):
-    """A cache file: a :class:`Review` (:meth:`Review.to_dict`), validated; nothing else."""
-
-    model_config = _STRICT
-
-    seat: int = Field(ge=0)
-    playouts: int = Field(ge=1)
-    version: str = Field(max_length=64)
-    total: int = Field(ge=0)
-    ratings: tuple[CachedRating, ...]
-
-    def review(self) -> Review:
-        """The review kept."""
-        ratings = tuple(r.rating() for r in self.ratings)
-        return Review(self.seat, self.playouts, ratings, self.total, self.version)
-
-
-class AnalysisCache:
-    """Finished reviews in a folder, one JSON file each, bounded in count and size.
-
-    Reading a review touches its file, so the least recently used go first.
-    A damaged or foreign file is ignored (and removed); any I/O error means a
-    miss, never a failure.
-    """
-
-    def __init__(
-        self,
-        folder: Path,
-        *,
-        max_files: int = CACHE_MAX_FILES,
-        max_bytes: int = CACHE_MAX_BYTES,
-    ) -> None:
-        self.folder = folder
-        self.max_files = max_files
-        self.max_bytes = max_bytes
-
-    def _path(self, key: str) -> Path:
-        return self.folder / f"{key}.json"
-
-    def get(self, key: str) -> Review | None:
-        """The review stored under ``key``, or ``None``.
-
-        The file is read with :func:`~allfives_tui.table.storage.read_small_file`
-        (at most :data:`CACHE_FILE_MAX_BYTES`; a pipe, a device or a link to one
-        is refused, never waited on) and validated by :class:`CachedReview`. Any
-        failure but a missing file drops the entry. It may take a while: call it
-        off the UI thread.
-        """
-        from allfives_tui.table.storage import read_small_file
-
-        path = self._path(key)
-        try:
-            data = read_small_file(path, CACHE_FILE_MAX_BYTES)
-            found = CachedReview.model_validate_json(data).review()
-        except FileNotFoundError:
-            return None
-        except Exception:  # RecursionError and MemoryError included: a damaged entry
-            with contextlib.suppress(OSError):
-                path.unlink()
-            return None
-        if found.version != evaluator_version():
-            return None
-        with contextlib.suppress(OSError):
-            os.utime(path)
-        return found
-
-    def put(self, key: str, found: Review) -> None:
-        """Keep ``found`` under ``key`` (only a complete review), then trim the cache."""
-        if not found.complete:
-            return
-        try:
-            atomic_write(self._path(key), json.dumps(found.to_dict()) + "\n")
-        except OSError:
-            return
-        self.trim()
-
-    def trim(self) -> None:
-        """Drop the least recently used reviews beyond the bounds."""
-        files = []
-        try:
-            for path in self.folder.glob("*.json"):
-                with contextlib.suppress(OSError):
-                    files.append((path.lstat(), path))
-        except OSError:
-            return
-        files.sort(key=lambda sp: sp[0].st_mtime, reverse=True)
-        total = 0
-        for i, (st, path) in enumerate(files):
-            total += st.st_size
-            if i >= self.max_files or total > self.max_bytes:
-                with contextlib.suppress(OSError):
-                    path.unlink()
-
-
-def default_cache() -> AnalysisCache:
-    """The cache in the data folder."""
-    from allfives_tui.table.storage import data_dir
-
-    return AnalysisCache(data_dir() / CACHE_FOLDER)
-
-
-# -- the background process ------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """How far the analyst is with the job ``tag``: ``done`` of ``total`` decisions."""
-
-    tag: str
-    done: int
-    total: int
-
-
-class Analyst:
-    """Rates decisions in a separate process, pausable, newest job first.
-
-    :meth:`submit` a record and a seat under a ``tag``; :meth:`poll` returns the
-    ratings and progress reports that came back since. A new job with the same
-    tag replaces a waiting one (the game grew); decisions already rated (by
-    their position key) are not rated again. :meth:`pause` holds the process
-    between two chunks of playouts until :meth:`resume`.
-    """
-
-    def __init__(self, playouts: int = RATING_PLAYOUTS) -> None:
-        ctx = multiprocessing.get_context("spawn")
-        self.playouts = playouts
-        with _real_stderr():  # the queues' locks start multiprocessing's resource tracker
-            self._jobs: Any = ctx.Queue()
-            self._results: Any = ctx.Queue()
-            self._go: Any = ctx.Event()
-        self._go.set()
-        self._process: Any = ctx.Process(
-            target=_serve,
-            args=(self._jobs, self._results, self._go, playouts),
-            daemon=True,
-            name="allfives-coach",
-        )
-        self._started = False
-        self._closed = False
-        self._pauses = 0
-        self._lock = threading.Lock()
-
-    def start(self) -> None:
-        """Start the process (once)."""
-        if not self._started and not self._closed:
-            with _real_stderr():
-                self._process.start()
-            self._started = True
-
-    @property
-    def alive(self) -> bool:
-        """True while the process runs."""
-        return self._started and not self._closed and bool(self._process.is_alive())
-
-    def submit(self, tag: str, record: GameRecord, seat: int) -> None:
-        """Rate ``seat``'s decisions in ``record`` (those not rated yet), under ``tag``."""
-        self.start()
-        if not self._closed:
-            self._jobs.put((tag, record.to_json(), seat))
-
-    def pause(self) -> None:
-        """Hold the analysis (pauses nest: each needs its :meth:`resume`)."""
-        with self._lock:
-            self._pauses += 1
-            self._go.clear()
-
-    def resume(self) -> None:
-        """Let the analysis go on when no pause is left."""
-        with self._lock:
-            self._pauses = max(0, self._pauses - 1)
-            if not self._pauses:
-                self._go.set()
-
-    @property
-    def paused(self) -> bool:
-        """True while held."""
-        return not self._go.is_set()
-
-    def poll(self) -> list[Rating | Progress | str]:
-        """Everything that came back since the last poll: ratings, progress reports and
-        error lines (text), in order; never waits."""
-        out: list[Rating | Progress | str] = []
-        while True:
-            try:
-                kind, payload = self._results.get_nowait()
-            except queue.Empty:
-                return out
-            except (OSError, EOFError, ValueError):
-                return out
-            if kind == "rating":
-                out.append(Rating.from_dict(payload[1]))
-            elif kind == "progress":
-                out.append(Progress(*payload))
-            else:
-                out.append(str(payload))
-
-    def close(self) -> None:
-        """Stop the process and free its queues."""
-        if self._closed:
-            return
-        self._closed = True
-        self._go.set()
-        if self._started:
-            with contextlib.suppress(OSError, ValueError):
-                self._jobs.put(None)
-            self._process.join(timeout=1.0)
-            if self._process.is_alive():
-                self._process.terminate()
-                self._process.join(timeout=1.0)
-        for q in (self._jobs, self._results):
-            with contextlib.suppress(OSError, ValueError):
-                q.cancel_join_thread()
-                q.close()
-
-
-def _has_fileno(stream: object) -> bool:
-    try:
-        return int(stream.fileno()) >= 0  # type: ignore[attr-defined]
-    except (AttributeError, OSError, ValueError):
-        return False
-
-
-@contextlib.contextmanager
-def _real_stderr() -> Iterator[None]:
-    """Lend ``sys.stderr`` the process's real one while the block runs.
-
-    multiprocessing hands a spawned process (and its resource tracker) this
-    process's stderr by descriptor; under a full-screen app ``sys.stderr`` is a
-    capture without one. The child writes nothing to it.
-    """
-    saved = sys.stderr
-    try:
-        if not _has_fileno(saved) and sys.__stderr__ is not None:
-            sys.stderr = sys.__stderr__
-        yield
-    finally:
-        sys.stderr = saved
-
-
-def _drain(jobs: Any, pending: dict[str, tuple[str, str, int]]) -> bool:
-    """Move every queued job into ``pending`` (a newer job of a tag replaces the older);
-    True when the end was asked for."""
-    while True:
-        try:
-            item = jobs.get_nowait()
-        except queue.Empty:
-            return False
-        if item is None:
-            return True
-        pending.pop(item[0], None)
-        pending[item[0]] = item
-
-
-def _serve(jobs: Any, results: Any, go: Any, playouts: int) -> None:  # pragma: no cover
-    """The analyst process: rate what is asked, oldest tag first; exits on ``None`` or
-    when the app has gone (its end of the queue closed).
-
-    It writes nothing to the terminal it shares with a full-screen app: a failure
-    goes back as an error line. (Run by :class:`Analyst` in the tests, in a process
-    coverage does not follow.)
-    """
-    app_pid = os.getppid()
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(10)  # below the app and its computers: the analysis takes what is left
-    _let_go_of_the_terminal()
-    try:
-        _rate_jobs(jobs, results, go, playouts)
-    except (EOFError, OSError, KeyboardInterrupt):
-        pass  # the app is gone
-    except Exception as err:
-        with contextlib.suppress(Exception):
-            results.put(("error", f"the analysis stopped: {type(err).__name__}: {err}"))
-    finally:
-        if os.getppid() != app_pid:
-            # the app has gone: never wait at exit to hand it results (the queue's
-            # pipe may be full, with nobody left to read it)
-            with contextlib.suppress(Exception):
-                results.cancel_join_thread()
-
-
-def _let_go_of_the_terminal() -> None:  # pragma: no cover
-    """Point the process's standard streams, descriptors 0, 1 and 2, at the null device.
-
-    A spawned process inherits them: holding the app's terminal or output pipe
-    open would keep whoever reads that pipe waiting after the app has gone.
-    """
-    with contextlib.suppress(OSError):
-        null = os.open(os.devnull, os.O_RDWR)
-        for fd in (0, 1, 2):
-            os.dup2(null, fd)
-        if null > 2:
-            os.close(null)
-        sys.stdin = open(os.devnull)  # noqa: SIM115 - for the process's life
-        sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
-
-
-def _rate_jobs(jobs: Any, results: Any, go: Any, playouts: int) -> None:  # pragma: no cover
-    """:func:`_serve`'s loop."""
-    parent = multiprocessing.parent_process()
-    parent_pid = os.getppid()
-
-    def orphaned() -> bool:
-        if os.getppid() != parent_pid:  # re-parented: the app has gone
-            return True
-        return parent is not None and not parent.is_alive()
-
-    def wait() -> None:  # before each chunk, and while paused: a killed app ends the process
-        if os.getppid() != parent_pid:
-            raise EOFError("the app has gone")
-        while not go.wait(1.0):
-            if orphaned():
-                raise EOFError("the app has gone")
-
-    rated: dict[str, Rating] = {}
-    pending: dict[str, tuple[str, str, int]] = {}
-    while True:
-        if not pending:
-            try:
-                item = jobs.get(timeout=1.0)
-            except queue.Empty:
-                if orphaned():
-                    return
-                continue
-            if item is None:
-                return
-            pending[item[0]] = item
-        if _drain(jobs, pending):
-            return
-        tag, text, seat = pending.pop(next(iter(pending)))
-        try:
-            found = decisions(_load(text), seat)
-        except (AllFivesError, ValueError) as err:
-            results.put(("error", f"{tag}: {err}"))
-            continue
-        total = len(found)
-        results.put(("progress", (tag, 0, total)))
-        for done, decision in enumerate(found, start=1):
-            if orphaned():
-                return
-            rating = rated.get(decision.key)
-            if rating is None:
-                rating = rate(decision, playouts, wait=wait)
-                rated[decision.key] = rating
-            results.put(("rating", (tag, rating.to_dict())))
-            results.put(("progress", (tag, done, total)))
-            if _drain(jobs, pending):
-                return
-            if tag in pending:
-                break  # the game grew: its newer record is rated instead
-
-
-def _load(text: str) -> LoadedGame:
-    from engine.record import parse_game
-
-    return parse_game(text)

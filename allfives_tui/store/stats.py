@@ -1,7 +1,7 @@
 """A player's statistics from the game history: win rates, points a hand, streaks.
 
 :func:`compute` takes the games one person played (:meth:`History.player_games
-<allfives_tui.table.history.History.player_games>`, oldest first) and the
+<allfives_tui.store.history.History.player_games>`, oldest first) and the
 filters, and gives a :class:`Stats`: the win rate with a 95% Wilson interval
 against each set of opponents (per player count, and in partnerships with the
 partner), the average net points a hand (points scored less penalties) of the
@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from allfives_tui.table.history import History, PlayerGame, parse_utc, utc_text
+from allfives_tui.store.history import History, PlayerGame, parse_utc, utc_text
 from engine.intervals import Z95, wilson
 from engine.players import LEVELS
 

@@ -34,7 +34,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Literal
 
-from allfives_tui.table.storage import damaged_name, data_dir
+from allfives_tui.store.folder import damaged_name, data_dir
 from allfives_tui.table.words import one_line, printable
 from engine import GameOver, HandOver, Placed
 from engine.errors import RecordError, shown
@@ -157,7 +157,7 @@ DROP INDEX seats_person
 """Schema version 3: one index holds everything the statistics read of a person's
 seats, in the order of their groups (by opponents and partner), so they are summed
 without reading the seats table or sorting: with 10,000 games the statements of
-:func:`~allfives_tui.table.history_stats.query` took 17 ms instead of 35. It starts
+:func:`~allfives_tui.store.stats.query` took 17 ms instead of 35. It starts
 with (name, kind), so it also does the work of the index it replaces."""
 
 

@@ -2,7 +2,7 @@
 
 No Textual here. The app keeps one :class:`TableCoach` per game: it says
 whether hints are offered (one person against computers, or every person at
-the table agreed at the start), runs the :class:`~allfives_tui.table.coach.Analyst`
+the table agreed at the start), runs the :class:`~allfives_tui.coach.process.Analyst`
 process that rates the person's decisions while the game goes on (the app
 pauses it while a computer seat thinks), and collects the ratings that come
 back, matched to the line the game really took (a take-back leaves ratings of
@@ -19,11 +19,14 @@ import json
 import threading
 from pathlib import Path
 
-from allfives_tui.table import coach
-from allfives_tui.table.coach import AnalysisCache, Analyst, Progress, Rating, Review
-from allfives_tui.table.storage import Settings, data_dir, read_small_file
+from allfives_tui.coach import ratings
+from allfives_tui.coach.cache import AnalysisCache, default_cache
+from allfives_tui.coach.process import Analyst, Progress
+from allfives_tui.coach.ratings import Rating, Review
+from allfives_tui.store.folder import data_dir
+from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import Table
-from engine.files import atomic_write
+from engine.files import atomic_write, read_small_file
 from engine.record import GameRecord
 
 HINTS_FILE = "coach-hints.json"
@@ -108,7 +111,7 @@ class TableCoach:
         if count == self._sent:
             return
         self._sent = count
-        if not self.analyst.alive and not coach.decisions(record, self.seat):
+        if not self.analyst.alive and not ratings.decisions(record, self.seat):
             return  # nothing to rate yet: no process until there is
         self.analyst.submit(self.table.game_id, record, self.seat)
 
@@ -144,7 +147,7 @@ class TableCoach:
         if self.seat is None or self.analyst is None or not self.table.is_over:
             return
         record = self.table.record()
-        key = coach.record_key(record, self.seat, self.analyst.playouts)
+        key = ratings.record_key(record, self.seat, self.analyst.playouts)
         if key == self._kept:
             return
         found = self.review(record)
@@ -152,7 +155,7 @@ class TableCoach:
             return
         self._kept = key
         threading.Thread(
-            target=_keep, args=(coach.default_cache(), key, found), name="allfives-coach-cache"
+            target=_keep, args=(default_cache(), key, found), name="allfives-coach-cache"
         ).start()
 
     def hint_used(self) -> int:
@@ -165,9 +168,9 @@ class TableCoach:
         if self.seat is None:
             return None
         record = record if record is not None else self.table.record()
-        found = coach.decisions(record, self.seat)
+        found = ratings.decisions(record, self.seat)
         rated = tuple(self.ratings[d.key] for d in found if d.key in self.ratings)
-        playouts = self.analyst.playouts if self.analyst is not None else coach.RATING_PLAYOUTS
+        playouts = self.analyst.playouts if self.analyst is not None else ratings.RATING_PLAYOUTS
         return Review(self.seat, playouts, rated, len(found))
 
     def hand_status(self, hand: int) -> tuple[list[Rating], int, int]:
@@ -175,7 +178,7 @@ class TableCoach:
         and how many there are."""
         if self.seat is None:
             return [], 0, 0
-        found = [d for d in coach.decisions(self.table.record(), self.seat) if d.hand == hand]
+        found = [d for d in ratings.decisions(self.table.record(), self.seat) if d.hand == hand]
         rated = [self.ratings[d.key] for d in found if d.key in self.ratings]
         return [r for r in rated if r.label is not None], len(rated), len(found)
 

@@ -1,0 +1,78 @@
+"""The last new-game settings, remembered in ``settings.json`` in the data folder."""
+
+from __future__ import annotations
+
+import json
+
+from pydantic import ValidationError
+
+from allfives_tui.store.folder import SETTINGS, SETTINGS_MAX_BYTES, data_dir
+from allfives_tui.table.settings import Settings
+from allfives_tui.table.words import one_line
+from engine.files import atomic_write, read_small_file
+from engine.problems import problem_words
+
+_TOGETHER = ("names", "levels", "name")
+"""What a remembered error of the settings as a whole (two people of one name) drops, in turn."""
+
+
+def _shown(value: object) -> str:
+    text = one_line(repr(value))
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def read_settings() -> tuple[Settings, tuple[str, ...]]:
+    """The remembered settings, and a notice for each one dropped.
+
+    No file gives the defaults, silently. A file that cannot be read (not a
+    plain file, too large, not JSON) gives the defaults with a notice; a
+    remembered setting that is no longer valid (a target of 7, a pace of 9
+    seconds) is dropped with a notice naming it, and the others are kept.
+    Never blocks: ``settings.json`` is read like any untrusted file
+    (:func:`read_small_file`).
+    """
+    path = data_dir() / SETTINGS
+    try:
+        data = json.loads(read_small_file(path, SETTINGS_MAX_BYTES))
+    except FileNotFoundError:
+        return Settings(), ()
+    except OSError as err:
+        return Settings(), (f"Could not read the settings in {path}: {err.strerror}; "
+                            "using the defaults.",)
+    except (ValueError, RecursionError):
+        return Settings(), (f"The settings in {path} are not valid JSON: using the defaults.",)
+    if not isinstance(data, dict):
+        return Settings(), (f"The settings in {path} are not a JSON object: using the defaults.",)
+    data = {k: v for k, v in data.items() if k in Settings.model_fields}
+    notices: list[str] = []
+    while True:
+        try:
+            return Settings.model_validate(data), tuple(notices)
+        except ValidationError as err:
+            dropped = False
+            for problem in err.errors():
+                loc = problem["loc"]
+                field = str(loc[0]) if loc else None
+                if field not in data:
+                    field = next((f for f in _TOGETHER if f in data), None)
+                if field is None:
+                    continue
+                why = problem_words(problem)
+                label = field.replace("_", " ")
+                notices.append(
+                    f"Dropped the remembered {label} {_shown(data.pop(field))}, "
+                    f"no longer valid: {why}."
+                )
+                dropped = True
+            if not dropped:  # pragma: no cover - every error names a field or _TOGETHER's
+                return Settings(), (*notices, "The remembered settings are reset.")
+
+
+def load_settings() -> Settings:
+    """The remembered settings (see :func:`read_settings`), without the notices."""
+    return read_settings()[0]
+
+
+def save_settings(settings: Settings) -> None:
+    """Remember ``settings`` (atomically)."""
+    atomic_write(data_dir() / SETTINGS, settings.model_dump_json(indent=1) + "\n")
