@@ -88,6 +88,11 @@ def test_widgets_import_no_record_or_file_code() -> None:
         "engine.record",
         "engine.files",
         "allfives_tui.store",
+        "allfives_tui.coach.cache",
+        "allfives_tui.coach.process",
+        "allfives_tui.coach.seat_review",
+        "allfives_tui.coach.table_coach",
+        "engine.players",
         "allfives_tui.table.table",
         "allfives_tui.cli",
         "shutil",
@@ -95,6 +100,17 @@ def test_widgets_import_no_record_or_file_code() -> None:
         "json",
     )
     bad = offenders("allfives_tui/ui/widgets", forbidden)
+    assert bad == {}
+
+
+def test_nothing_outside_the_engine_imports_its_private_modules() -> None:
+    """``engine._*`` modules are the engine's own; the app uses its public API."""
+    bad: dict[str, list[str]] = {}
+    for folder in ("allfives_tui", "benchmarks"):
+        for path, hits in offenders(folder, ("engine",)).items():
+            private = [m for m in hits if any(p.startswith("_") for p in m.split(".")[1:])]
+            if private:
+                bad[path] = private
     assert bad == {}
 
 

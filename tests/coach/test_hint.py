@@ -6,7 +6,7 @@ import threading
 import time
 
 from allfives_tui.coach import ratings
-from allfives_tui.coach.ratings import Decision, hint
+from allfives_tui.coach.ratings import Decision, Option, hint, shown_order
 from allfives_tui.ui.widgets.hint import hint_text
 from engine import parse_action, to_text
 from engine.players.evaluate import ActionValue
@@ -28,13 +28,13 @@ def test_options_shown_alike_in_win_chance_go_by_expected_points() -> None:
     assert shown == sorted(shown, reverse=True)
     wins = [w for w, _ in shown]
     assert len(set(wins)) < len(wins), "a tie in the win chance shown"
-    lines = str(hint_text(values)).splitlines()[1:]
+    lines = str(hint_text([Option.of(v) for v in values])).splitlines()[1:]
     assert [line[2:9].strip() for line in lines] == [
         to_text(v.action) for v in values[: len(lines)]
     ]
 
 
-def test_the_panel_orders_ties_by_what_it_shows() -> None:
+def test_the_hint_orders_ties_by_what_the_panel_shows() -> None:
     def value(text: str, win: float, points: float) -> ActionValue:
         return ActionValue(parse_action(text), win, 0.01, points, 0.1, 100)
 
@@ -44,12 +44,10 @@ def test_the_panel_orders_ties_by_what_it_shows() -> None:
         value("draw", 0.700, -1.0),
         value("4-4 N", 0.602, 1.0),
     )
-    lines = str(hint_text(given)).splitlines()[1:]
+    lines = str(hint_text([Option.of(v) for v in shown_order(given)])).splitlines()[1:]
     assert [line[2:9].strip() for line in lines] == ["draw", "5-5 W", "6-6 E"]
     assert lines[0].startswith("▶ ")
     # options shown exactly alike keep the search's order
-    from allfives_tui.coach.ratings import shown_order
-
     assert [to_text(v.action) for v in shown_order(given)][2:] == ["6-6 E", "4-4 N"]
 
 

@@ -81,7 +81,8 @@ async def test_the_replay_pane_rates_in_the_background_and_caches(data_dir: Path
         await pilot.press("a")
         pane = again.screen.query_one(AnalysisPane)
         await _until(pilot, lambda: pane.complete, timeout=30)
-        assert pane.from_cache and pane.complete and pane._analyst is None
+        assert pane.from_cache and pane.complete
+        assert isinstance(again.screen, ReplayScreen) and again.screen.seat_review.analyst is None
         assert pane.review is not None and pane.review.ratings == expected.ratings
 
 
@@ -275,7 +276,8 @@ async def test_a_game_rated_for_the_report_is_not_rated_again_in_its_replay(
         await pilot.press("a")
         pane = app.screen.query_one(AnalysisPane)
         await _until(pilot, lambda: pane.complete, timeout=30)
-        assert pane.from_cache and pane._analyst is None
+        assert pane.from_cache
+        assert isinstance(app.screen, ReplayScreen) and app.screen.seat_review.analyst is None
         assert pane.review is not None and rated is not None
         assert pane.review.ratings == rated.ratings
 

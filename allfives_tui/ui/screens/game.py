@@ -23,6 +23,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
+from allfives_tui.coach.ratings import Option
 from allfives_tui.table.table import TableReading
 from allfives_tui.ui.widgets import Board, BoneyardCounter, EventLog, HandView, Scoreboard
 from allfives_tui.ui.widgets.footer import GameFooter
@@ -503,7 +504,7 @@ class GameScreen(Screen[None]):
         tile selected on the hand and its end under the cursor on the board (⏎ plays it)."""
         if step != self.step or not values or not self.human_turn():
             return
-        self.query_one(HintPanel).show(values)
+        self.query_one(HintPanel).show([Option.of(v) for v in values])
         best = values[0].action
         if not isinstance(best, Play):
             return

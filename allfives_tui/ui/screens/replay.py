@@ -22,10 +22,11 @@ step repaints only what changed; the screen patches none of their internals.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -33,8 +34,10 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, Input, Static
-from textual.worker import WorkerFailed
+from textual.worker import WorkerFailed, get_current_worker
 
+from allfives_tui.coach.ratings import Review
+from allfives_tui.coach.seat_review import SeatReview
 from allfives_tui.store.saves import ReplayLoadError, read_replay
 from allfives_tui.table.replay import NOBODY, Frame, Replay, describe_events
 from allfives_tui.ui import crash
@@ -51,6 +54,8 @@ from engine.record import GameRecord
 SPEEDS: tuple[float, ...] = (3.0, 2.0, 1.2, 0.8, 0.5, 0.3, 0.15)
 """Seconds per step of automatic play, slowest first."""
 DEFAULT_SPEED = 3
+REVIEW_POLL_SECONDS = 0.2
+"""How often the screen collects the analyst's ratings for the coach pane."""
 
 
 _UNSET = object()
@@ -114,6 +119,9 @@ class ReplayScreen(Screen[None]):
         self._timer: Timer | None = None
         self._ready = False
         self._shown: dict[str, object] = {}
+        self.seat_review = SeatReview(self.replay, analysis_seat(self.replay, self.private_view))
+        """The coach's review of one seat's decisions, for the analysis pane."""
+        self._review_timer: Timer | None = None
         self.set_reactive(ReplayScreen.index, max(0, min(start, self.replay.last)))
 
     # -- building --------------------------------------------------------------
@@ -133,8 +141,10 @@ class ReplayScreen(Screen[None]):
                 yield Scoreboard(id="replay-scores")
                 yield BoneyardCounter(id="replay-boneyard")
                 yield MoveList(replay.frames, self.names, id="replay-moves")
-            rated = analysis_seat(replay, self.private_view)
-            yield AnalysisPane(replay, rated, id="replay-analysis")
+            review = self.seat_review
+            yield AnalysisPane(
+                replay, review.seat, total=review.total, error=review.error, id="replay-analysis"
+            )
         yield Static(id="replay-event")
         yield AppFooter(compact=True, show_command_palette=False)
 
@@ -386,7 +396,60 @@ class ReplayScreen(Screen[None]):
         pane.display = not pane.display
         self.query_one("#replay-side").display = not pane.display
         if pane.display:
-            pane.start()
+            self._start_review(pane)
+
+    # -- the coach's review ----------------------------------------------------------
+    def _start_review(self, pane: AnalysisPane) -> None:
+        """The first time: the review from the cache (looked up in a thread: the file may
+        be slow or damaged), else rated in the background process."""
+        review = self.seat_review
+        if pane.started or not review.possible or review.seat is None:
+            return
+        pane.show_review(Review(review.seat, review.playouts, (), review.total))
+        self._look_up_review()
+
+    @work(thread=True, exclusive=True, group="analysis-cache", exit_on_error=False)
+    def _look_up_review(self) -> None:
+        """Read the cache off the UI thread; the screen goes on in :meth:`_looked_up`."""
+        found = self.seat_review.look_up()
+        if not get_current_worker().is_cancelled:
+            with contextlib.suppress(RuntimeError):  # the app has gone meanwhile
+                self.app.call_from_thread(self._looked_up, found)
+
+    def _looked_up(self, found: Review | None) -> None:
+        if not self.is_attached:
+            return
+        if self.seat_review.begin(found):
+            self._review_timer = self.set_interval(REVIEW_POLL_SECONDS, self._poll_review)
+        self._show_review()
+
+    def _poll_review(self) -> None:
+        review = self.seat_review
+        if review.poll():
+            self._show_review()
+        if review.analyst is None:
+            if self._review_timer is not None:
+                self._review_timer.stop()
+                self._review_timer = None
+            if review.to_keep:
+                self._keep_review()
+
+    @work(thread=True, group="analysis-cache-put", exit_on_error=False)
+    def _keep_review(self) -> None:
+        """Keep a finished review in the cache, off the UI thread."""
+        self.seat_review.keep()
+
+    def _show_review(self) -> None:
+        review = self.seat_review
+        self.query_one(AnalysisPane).show_review(
+            review.review, error=review.error, from_cache=review.from_cache
+        )
+
+    def on_unmount(self) -> None:
+        """Stop the coach's background process."""
+        if self._review_timer is not None:
+            self._review_timer.stop()
+        self.seat_review.close()
 
     def action_close(self) -> None:
         """Leave the replay."""

@@ -1,39 +1,27 @@
 """The replay's analysis pane: the scores chart and every decision of one seat rated.
 
-:class:`AnalysisPane` rates the decisions of one seat of a replayed game in the
-background (the coach's :class:`~allfives_tui.coach.ratings.Analyst` process),
-with a progress bar, from each mover's view at the time (never the hands the
-replay shows face up). A finished review is kept in the data folder's cache
-(:class:`~allfives_tui.coach.ratings.AnalysisCache`) and read from there, in a
-thread, the next time; the record is never written. The replay screen tells the pane
-which step is on show (:meth:`AnalysisPane.show_step`) and the pane shows that
-decision's rating.
+:class:`AnalysisPane` shows the review of one seat of a replayed game as its
+screen hands it over (:meth:`AnalysisPane.show_review`): the replay screen runs
+the coach's :class:`~allfives_tui.coach.seat_review.SeatReview` (the cache, the
+analyst process) and the pane only draws, with a progress bar while the
+ratings come in. The screen tells the pane which step is on show
+(:meth:`AnalysisPane.show_step`) and the pane shows that decision's rating.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from textual.timer import Timer
 from textual.widgets import ProgressBar, Static
-from textual.worker import get_current_worker
 
 from allfives_tui.coach import ratings
-from allfives_tui.coach.cache import AnalysisCache, default_cache
-from allfives_tui.coach.process import Analyst, Progress
-from allfives_tui.coach.ratings import CoachError, Rating, Review
+from allfives_tui.coach.ratings import Rating, Review
 from allfives_tui.table.replay import Replay
 from allfives_tui.table.words import Names
 from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart
-
-POLL_SECONDS = 0.2
-"""How often the pane collects the analyst's ratings."""
-
 
 SIDE_COLORS = ("cyan", "orange", "green", "magenta")
 """Plotext colours of the sides' lines, in side order."""
@@ -114,8 +102,8 @@ def move_text(replay: Replay, seat: int, index: int, ratings: dict[int, Rating])
 
 
 class AnalysisPane(Vertical):
-    """A seat's decisions in a replayed game, rated in the background, with the scores
-    chart. Call :meth:`start` to begin (the first time the pane is shown)."""
+    """A seat's decisions in a replayed game, rated, with the scores chart: the screen
+    hands over the review as it grows (:meth:`show_review`)."""
 
     DEFAULT_CSS = """
     AnalysisPane {
@@ -137,37 +125,27 @@ class AnalysisPane(Vertical):
         replay: Replay,
         seat: int | None,
         *,
-        playouts: int = ratings.RATING_PLAYOUTS,
-        cache: AnalysisCache | None = None,
+        total: int = 0,
+        error: str | None = None,
         id: str | None = None,
     ) -> None:
         """``seat``: whose decisions (``None``: nobody's may be seen, e.g. a game in
-        progress between several people)."""
+        progress between several people); ``total`` of them; ``error``: why they
+        cannot be rated."""
         super().__init__(id=id)
         self.replay = replay
         self.seat = seat
-        self.playouts = playouts
-        self.cache = cache
+        self.total = total
+        self.error = error
         self.review: Review | None = None
         self.by_index: dict[int, Rating] = {}
-        self.total = 0
-        self.error: str | None = None
         self.from_cache = False
-        self._analyst: Analyst | None = None
-        self._timer: Timer | None = None
         self._index = 0
-        self._key = ""
-        if seat is not None:
-            try:
-                ratings.check_seat_visible(replay, seat)
-                self.total = len(ratings.decisions(replay, seat))
-            except CoachError as err:
-                self.error = str(err)
 
     @property
     def started(self) -> bool:
-        """True once the analysis began (or was found in the cache)."""
-        return bool(self._key)
+        """True once the screen handed over a review (however far it is)."""
+        return self.review is not None
 
     @property
     def complete(self) -> bool:
@@ -190,79 +168,15 @@ class AnalysisPane(Vertical):
         """Say what the pane will show."""
         self._refresh_pane()
 
-    def start(self) -> None:
-        """Rate the seat's decisions: from the cache if they are there (looked up in a
-        thread: the file may be slow or damaged), else in the background process."""
-        if self.started or self.seat is None or self.error is not None:
-            self._refresh_pane()
-            return
-        self._key = ratings.record_key(self.replay.record, self.seat, self.playouts)
-        self.cache = self.cache if self.cache is not None else default_cache()
-        self._set_review(Review(self.seat, self.playouts, (), self.total))
-        self._look_up(self.cache, self._key)
-
-    @work(thread=True, exclusive=True, group="analysis-cache", exit_on_error=False)
-    def _look_up(self, cache: AnalysisCache, key: str) -> None:
-        """Read the cache off the UI thread; the pane goes on in :meth:`_looked_up`."""
-        try:
-            found = cache.get(key)
-        except Exception:  # a miss, whatever went wrong: the review is made again
-            found = None
-        if not get_current_worker().is_cancelled:
-            with contextlib.suppress(RuntimeError):  # the app has gone meanwhile
-                self.app.call_from_thread(self._looked_up, found)
-
-    def _looked_up(self, found: Review | None) -> None:
-        """The cache's answer: its review, or rate the decisions in the background."""
-        if not self.is_mounted or self.seat is None or self._analyst is not None:
-            return
-        if found is not None and found.seat == self.seat and found.total == self.total:
-            self.from_cache = True
-            self._set_review(found)
-            return
-        if not self.total:
-            return
-        self._analyst = Analyst(self.playouts)
-        self._analyst.submit(self._key, self.replay.record, self.seat)
-        self._timer = self.set_interval(POLL_SECONDS, self._poll)
-
-    @work(thread=True, group="analysis-cache-put", exit_on_error=False)
-    def _keep(self, cache: AnalysisCache, key: str, review: Review) -> None:
-        """Keep a finished review in the cache, off the UI thread."""
-        with contextlib.suppress(Exception):
-            cache.put(key, review)
-
-    def _poll(self) -> None:
-        analyst = self._analyst
-        if analyst is None or self.seat is None:
-            return
-        ratings = dict(self.by_index)
-        for item in analyst.poll():
-            if isinstance(item, Rating):
-                ratings[item.index] = item
-            elif isinstance(item, str):
-                self.error = item
-            elif isinstance(item, Progress):
-                pass
-        if len(ratings) != len(self.by_index) or self.error:
-            ordered = tuple(ratings[i] for i in sorted(ratings))
-            self._set_review(Review(self.seat, self.playouts, ordered, self.total))
-        if self.complete or self.error:
-            self._finish()
-
-    def _finish(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        if self.review is not None and self.review.complete and self.cache is not None:
-            self._keep(self.cache, self._key, self.review)
-        if self._analyst is not None:
-            self._analyst.close()
-            self._analyst = None
-
-    def _set_review(self, review: Review) -> None:
+    def show_review(
+        self, review: Review | None, *, error: str | None = None, from_cache: bool = False
+    ) -> None:
+        """The review as far as it is (``from_cache``: read from the cache), or why the
+        decisions could not be rated (``error``)."""
         self.review = review
-        self.by_index = {r.index: r for r in review.ratings}
+        self.error = error
+        self.from_cache = from_cache
+        self.by_index = {r.index: r for r in review.ratings} if review is not None else {}
         self._refresh_pane()
 
     def show_step(self, index: int) -> None:
@@ -303,11 +217,3 @@ class AnalysisPane(Vertical):
         costly = self.query_one("#analysis-costly", Static)
         costly.update(decisions_text(self.review) if self.started else "")
         self.show_step(self._index)
-
-    def on_unmount(self) -> None:
-        """Stop the background process."""
-        if self._timer is not None:
-            self._timer.stop()
-        if self._analyst is not None:
-            self._analyst.close()
-            self._analyst = None

@@ -1,9 +1,9 @@
 """The hint panel: the coach's top options for the move to make, with their win chance
 and expected points.
 
-It shows what it is given (:meth:`HintPanel.show`) and hides when cleared; the
-game screen asks for a hint and marks the best tile and end on the hand and
-the board.
+It shows what it is given (:meth:`HintPanel.show`: the coach's options as plain
+values, in the order shown) and hides when cleared; the game screen asks for a
+hint and marks the best tile and end on the hand and the board.
 """
 
 from __future__ import annotations
@@ -13,30 +13,27 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from allfives_tui.coach.ratings import shown_order
-from engine import to_text
-from engine.players.evaluate import ActionValue
+from allfives_tui.coach.ratings import Option
 
 TOP = 3
 """How many options the panel lists."""
 
 
-def hint_text(values: Sequence[ActionValue], *, thinking: bool = False) -> Text:
-    """The panel's text: a title, then the best options in the order shown (by win
-    chance, then expected points: :func:`~allfives_tui.coach.ratings.shown_order`), the
-    first marked."""
+def hint_text(options: Sequence[Option], *, thinking: bool = False) -> Text:
+    """The panel's text: a title, then the first options of ``options`` (in the order
+    shown: :func:`~allfives_tui.coach.ratings.shown_order`), the first marked."""
     text = Text()
     if thinking:
         text.append("Hint: thinking…", style="bold")
         return text
     text.append("Hint", style="bold")
     text.append("  win · points", style="dim")
-    for rank, value in enumerate(shown_order(values)[:TOP]):
+    for rank, option in enumerate(options[:TOP]):
         mark = "▶ " if rank == 0 else "  "
-        points = f"{value.points:+.1f}"
-        line = f"\n{mark}{to_text(value.action):<7} {100 * value.win:3.0f}% · {points}"
+        points = f"{option.points:+.1f}"
+        line = f"\n{mark}{option.action:<7} {100 * option.win:3.0f}% · {points}"
         text.append(line, style="bold" if rank == 0 else "")
-    if len(values) == 1:
+    if len(options) == 1:
         text.append("\n  (the only move)", style="dim")
     return text
 
@@ -55,9 +52,9 @@ class HintPanel(Static):
     HintPanel.-shown { display: block; }
     """
 
-    def show(self, values: Sequence[ActionValue]) -> None:
-        """Show the options ``values`` (best first)."""
-        self.update(hint_text(values))
+    def show(self, options: Sequence[Option]) -> None:
+        """Show ``options`` (best first)."""
+        self.update(hint_text(options))
         self.add_class("-shown")
 
     def say(self, words: str) -> None:
