@@ -18,8 +18,9 @@ from getpass import getuser
 from allfives_tui.cli.parser import PROG
 from allfives_tui.net import tokens
 from allfives_tui.net.client import JoinError, address, join
-from allfives_tui.net.protocol import NAME_MAX, is_token
+from allfives_tui.net.protocol import is_token
 from allfives_tui.store.settings_file import load_settings
+from allfives_tui.table.names import NAME_MAX, player_name
 from allfives_tui.table.words import YOU, one_line
 
 PASSWORD_ENV = "ALLFIVES_PASSWORD"
@@ -37,9 +38,10 @@ def run(args: argparse.Namespace) -> int:
     except JoinError as err:
         return _fail(str(err), 2)
     remembered = load_settings().name
-    name = " ".join((args.name or (remembered if remembered != YOU else getuser())).split())
-    if not name or len(name) > NAME_MAX or not name.isprintable():
-        return _fail(f"give a name of 1 to {NAME_MAX} printable characters (--name)", 2)
+    try:
+        name = player_name(args.name or (remembered if remembered != YOU else getuser()))
+    except ValueError as err:
+        return _fail(f"{err} (--name: 1 to {NAME_MAX} printable characters)", 2)
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV, "")
     if args.token is not None and not is_token(args.token):
         return _fail(f"{args.token[:40]!r} is not a rejoin token", 2)

@@ -16,10 +16,11 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from allfives_tui.net.protocol import NAME_MAX, TOKEN_PATTERN
+from allfives_tui.net.protocol import TOKEN_PATTERN
 from allfives_tui.store.folder import clean_temporaries, data_dir
 from allfives_tui.store.lock import GameLock
 from allfives_tui.store.saves import AutoSaver
+from allfives_tui.table.names import NAME_MAX
 from allfives_tui.table.words import one_line
 from engine.errors import RecordError
 from engine.files import atomic_write, read_small_file

@@ -47,6 +47,7 @@ from pydantic import (
     model_validator,
 )
 
+from allfives_tui.table.names import player_name
 from allfives_tui.table.words import one_line
 from engine import Draw, Event, Pass, Play, SeatView, Tile
 from engine.problems import problem_words
@@ -62,8 +63,6 @@ CLIENT_WIRE_LIMIT = 4 * 1024 * 1024
 """The client's frame limit for the host's messages (a whole game's record fits)."""
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
 """What a rejoin token looks like (the host makes 32 URL-safe characters)."""
-NAME_MAX = 20
-"""The longest player name."""
 DETAIL_MAX = 200
 """The longest ``detail`` of a :class:`Refused` or a :class:`Notice`."""
 
@@ -80,17 +79,6 @@ class _Message(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-def _name(value: str) -> str:
-    value = " ".join(value.split())
-    if not value:
-        raise ValueError("a name needs at least one letter")
-    if len(value) > NAME_MAX:
-        raise ValueError(f"a name has at most {NAME_MAX} characters")
-    if not value.isprintable():
-        raise ValueError("a name cannot hold control characters")
-    return value
-
-
 # -- client to host -----------------------------------------------------------------
 
 
@@ -105,7 +93,7 @@ class Hello(_Message):
     @field_validator("name")
     @classmethod
     def _clean_name(cls, value: str) -> str:
-        return _name(value)
+        return player_name(value)
 
 
 class Auth(_Message):

@@ -14,7 +14,8 @@ and, once a hand is over, every hand as it ended (:attr:`RemoteTable.revealed`).
 
 from __future__ import annotations
 
-from allfives_tui.net.protocol import NAME_MAX, Act, State
+from allfives_tui.net.protocol import Act, State
+from allfives_tui.table.names import NAME_MAX
 from allfives_tui.table.table import SnapshotReading, Turn
 from allfives_tui.table.words import printable
 from engine import (

@@ -20,6 +20,7 @@ from pydantic import (
     model_validator,
 )
 
+from allfives_tui.table.names import player_name
 from engine import HandSize, Rules
 from engine.errors import shown
 from engine.players import LEVELS
@@ -67,7 +68,7 @@ class Settings(BaseModel):
     target: int = Field(default=0, ge=0, le=10000)
     levels: list[str] = Field(default_factory=lambda: [default_level()] * 3)
     """Seats 1, 2, 3: a computer level, or :data:`PERSON` for a person."""
-    name: str = Field(default="You", min_length=1, max_length=20)
+    name: str = "You"
     """The name of the person in seat 0."""
     names: list[str] = Field(default_factory=lambda: [""] * 3)
     """Seats 1, 2, 3: the names of the people there (blank: the seat's place)."""
@@ -124,15 +125,12 @@ class Settings(BaseModel):
     @field_validator("name")
     @classmethod
     def _printable_name(cls, name: str) -> str:
-        name = _clean_name(name)
-        if not name:
-            raise ValueError("the name is empty")
-        return name
+        return player_name(name)
 
     @field_validator("names")
     @classmethod
     def _printable_names(cls, names: list[str]) -> list[str]:
-        fixed = [_clean_name(n) for n in names[:3]]
+        fixed = [player_name(n) if n.strip() else "" for n in names[:3]]
         return fixed + [""] * (3 - len(fixed))
 
     @field_validator("levels")
@@ -191,16 +189,6 @@ class Settings(BaseModel):
     def rules(self) -> Rules:
         """The engine rules these settings describe."""
         return _rules(self.players, self.partnerships, self.hand_size, self.target)
-
-
-def _clean_name(name: str) -> str:
-    """A name without surrounding blanks; ``ValueError`` if it holds control characters."""
-    name = name.strip()
-    if len(name) > 20:
-        raise ValueError(f"a name is at most 20 characters: {name[:20]!r}…")
-    if any(not ch.isprintable() for ch in name):
-        raise ValueError("the name may only hold printable characters")
-    return name
 
 
 def _rules(players: int, partnerships: bool, hand_size: HandSize, target: int) -> Rules:
