@@ -32,7 +32,7 @@ from allfives_tui.coach.cache import default_cache
 from allfives_tui.coach.ratings import CoachError, Rating, Review
 from allfives_tui.store.saves import ReplayLoadError, read_replay
 from allfives_tui.table.replay import Replay
-from allfives_tui.table.words import one_line, printable
+from allfives_tui.table.words import counted, labels_line, one_line, printable, win_lost
 
 FORMAT = "allfives-analysis"
 SCHEMA_VERSION = 1
@@ -174,7 +174,7 @@ def decision_line(r: Rating) -> str:
     where = f"hand {r.hand:>2} move {r.move:>2}"
     if r.played == r.best:
         return f"{where}  {r.played:<7} best"
-    loss = f"-{100 * r.loss:.1f}% win"
+    loss = win_lost(r.loss)
     label = f"  {r.label}" if r.label else ""
     return f"{where}  {r.played:<7} best {r.best:<7} {loss:>11}{label}"
 
@@ -186,8 +186,8 @@ def summary_lines(replay: Replay, found: Review) -> list[str]:
     return [
         f"{printable(replay.seat_name(seat))} (seat {seat}): {len(found.ratings)} decisions, "
         f"accuracy {acc}, {found.points_lost:.1f} points lost to mistakes",
-        f"{coach.labels_line(found)}; "
-        f"{coach.counted(replay.record.seats[seat].take_backs, 'take-back', 'take-backs')}",
+        f"{labels_line(found.counts())}; "
+        f"{counted(replay.record.seats[seat].take_backs, 'take-back', 'take-backs')}",
         f"(ratings: {found.playouts} playouts a legal action, evaluator {found.version})",
     ]
 

@@ -94,19 +94,6 @@ def label_for(loss: float, loss_se: float = 0.0) -> str | None:
     return None
 
 
-def counted(n: int, one: str, many: str) -> str:
-    """``"1 blunder"``, ``"2 blunders"``."""
-    return f"{n} {one if n == 1 else many}"
-
-
-def labels_line(review: Review) -> str:
-    """``"5 inaccuracies, 3 mistakes, 1 blunder"``."""
-    return ", ".join(
-        counted(review.count(label), label, plural)
-        for label, plural in zip(LABELS, ("inaccuracies", "mistakes", "blunders"), strict=True)
-    )
-
-
 def decision_accuracy(loss: float) -> float:
     """One decision's accuracy, 0 to 100: ``100 * exp(-loss / ACCURACY_SCALE)``."""
     return 100.0 * math.exp(-max(0.0, loss) / ACCURACY_SCALE)
@@ -389,6 +376,10 @@ class Review:
     def count(self, label: str) -> int:
         """How many decisions carry ``label``."""
         return sum(1 for r in self.ratings if r.label == label)
+
+    def counts(self) -> dict[str, int]:
+        """How many decisions have each label, by label."""
+        return {label: self.count(label) for label in LABELS}
 
     def costly(self, hand: int | None = None) -> list[Rating]:
         """The labelled decisions (of ``hand``, if given), in order."""

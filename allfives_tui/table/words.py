@@ -15,7 +15,7 @@ seat happens to be called.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed, Rules, errors
@@ -173,3 +173,30 @@ def hand_over_title(names: Names, event: HandOver) -> str:
     if event.out_seat is None:
         return f"Hand {event.hand_number} is blocked: nobody can play."
     return f"Hand {event.hand_number}: {names.seat(event.out_seat)} went out."
+
+
+# -- the coach's ratings ---------------------------------------------------------------
+
+LABEL_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+"""Each label of a costly decision, and its plural, mildest first."""
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """``"1 blunder"``, ``"2 blunders"``."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def labels_line(counts: Mapping[str, int], sep: str = ", ") -> str:
+    """``"5 inaccuracies, 3 mistakes, 1 blunder"``: each label of :data:`LABEL_PLURALS`
+    counted (``counts`` by label; a missing one is none)."""
+    return sep.join(counted(counts.get(one, 0), one, many) for one, many in LABEL_PLURALS.items())
+
+
+def win_lost(loss: float) -> str:
+    """What a decision cost, the win chance lost: ``"-3.2% win"``."""
+    return f"-{100 * loss:.1f}% win"
+
+
+def better_move(played: str, best: str) -> str:
+    """A decision that was not the best: ``"5-0 W, better 6-4 N"``."""
+    return f"{played}, better {best}"

@@ -13,7 +13,7 @@ from textual.widgets import Button, Static
 
 from allfives_tui.coach.ratings import Rating
 from allfives_tui.table.table import TableReading
-from allfives_tui.table.words import Names, hand_over_title
+from allfives_tui.table.words import Names, better_move, hand_over_title, win_lost
 from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Dialog
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
@@ -80,8 +80,8 @@ def costly_text(
         text.append(f" (the costliest {len(shown)} of {len(costly)}; all in the report)")
     text.append(":", style="bold")
     for r in sorted(shown, key=lambda r: r.index):
-        text.append(f"\n  {r.played} (move {r.move}), better {r.best}: ")
-        text.append(f"-{100 * r.loss:.1f}% win chance", style="bold")
+        text.append(f"\n  {better_move(f'{r.played} (move {r.move})', r.best)}: ")
+        text.append(f"{win_lost(r.loss)} chance", style="bold")
         text.append(f" — {r.label}", style="italic")
     return text
 

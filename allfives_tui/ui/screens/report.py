@@ -16,8 +16,8 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from allfives_tui.coach.ratings import Review, labels_line, score_series
-from allfives_tui.table.words import Names
+from allfives_tui.coach.ratings import Review, score_series
+from allfives_tui.table.words import Names, labels_line
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.widgets.analysis import decisions_text, scores_chart
 from allfives_tui.ui.widgets.chart import SeriesChart
@@ -38,7 +38,7 @@ def figures_text(review: Review | None, hints: int, take_backs: int) -> Text:
         text.append(f" over {len(review.ratings)} decisions", style="dim")
         text.append("   Points lost to mistakes ", style="bold")
         text.append(f"{review.points_lost:.1f}")
-        text.append(f"\n{labels_line(review).replace(', ', ' · ')}")
+        text.append(f"\n{labels_line(review.counts(), ' · ')}")
     text.append(f"\nHints used {hints} · take-backs {take_backs}")
     if review is not None and not review.complete:
         text.append(f"\nRating your moves… {len(review.ratings)} of {review.total}", style="dim")

@@ -20,7 +20,7 @@ from textual.widgets import ProgressBar, Static
 from allfives_tui.coach import ratings
 from allfives_tui.coach.ratings import Rating, Review
 from allfives_tui.table.replay import Replay
-from allfives_tui.table.words import Names
+from allfives_tui.table.words import Names, better_move, win_lost
 from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart
 
 SIDE_COLORS = ("cyan", "orange", "green", "magenta")
@@ -57,8 +57,8 @@ def decisions_text(review: Review | None) -> Text:
     for r in costly:
         if text:
             text.append("\n")
-        text.append(f"Hand {r.hand} move {r.move}: {r.played}, better {r.best}: ")
-        text.append(f"-{100 * r.loss:.1f}% win", style="bold")
+        text.append(f"Hand {r.hand} move {r.move}: {better_move(r.played, r.best)}: ")
+        text.append(win_lost(r.loss), style="bold")
         text.append(f" ({r.points_loss:.1f} points) — {r.label}", style="italic")
     return text
 
@@ -84,12 +84,12 @@ def move_text(replay: Replay, seat: int, index: int, ratings: dict[int, Rating])
             text.append("Step to one of the seat's moves to see it rated.", style="dim")
         return text
     text.append(f"Hand {rating.hand} move {rating.move}: ", style="bold")
-    text.append(rating.played)
     if rating.played == rating.best:
+        text.append(rating.played)
         text.append(" — the best move", style="bold")
     else:
-        text.append(f", better {rating.best}: ")
-        text.append(f"-{100 * rating.loss:.1f}% win", style="bold")
+        text.append(f"{better_move(rating.played, rating.best)}: ")
+        text.append(win_lost(rating.loss), style="bold")
         if rating.label:
             text.append(f" — {rating.label}", style="italic")
     for option in rating.options[:3]:
