@@ -115,6 +115,7 @@ async def key_latency(
     """
     from allfives_tui.table.settings import Settings
     from allfives_tui.ui.app import AllFivesApp
+    from allfives_tui.ui.screens.dialog import Dialog
     from allfives_tui.ui.screens.game import GameScreen
     from engine import Play
 
@@ -165,7 +166,10 @@ async def key_latency(
             await pilot.pause(0.02)
             screen = app.screen
             if not isinstance(screen, GameScreen):
+                if isinstance(screen, Dialog):
+                    screen.grace = None  # Enter acts at once, not after the dialog's grace
                 await pilot.press("enter")  # deal the next hand / leave a summary
+                await pilot.pause()
                 if not isinstance(app.screen, GameScreen):
                     break
                 continue
