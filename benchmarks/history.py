@@ -1,6 +1,6 @@
 """Game history speed and size, with 10,000 games recorded through the real path.
 
-Budgets (from the history issue): with 10,000 games in the history, opening
+Budgets: with 10,000 games in the history, opening
 the statistics screen at most 100 ms; ``allfives stats`` at most 300 ms from a
 new process; recording a finished game at most 20 ms. The database's size per
 game is reported.

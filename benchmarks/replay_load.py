@@ -1,6 +1,6 @@
 """Replay speed: loading a long game's record, and each step to the screen.
 
-Budgets (from the replay issue): reading + validating the record of a long
+Budgets: reading + validating the record of a long
 game (4 players to 200) at most 100 ms; each step at most 30 ms to the screen.
 
     python benchmarks/replay_load.py            # print the figures

@@ -1,4 +1,4 @@
-"""Paired screens of expert variants at fixed playouts (issue 16; method in docs/expert.md).
+"""Paired screens of expert variants against one opponent (the method: docs/expert.md).
 
     python benchmarks/screen.py VARIANT [VARIANT ...] [--base flat] [--mode first-hand]
         [--deals 200] [--first-deal 0] [--seed 1] [--playouts 2000]

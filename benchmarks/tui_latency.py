@@ -2,8 +2,7 @@
 
     python benchmarks/tui_latency.py [--runs 5] [--moves 40] [--profile cursor|play]
 
-Three figures a terminal size, each a median; the budgets hold on an idle
-machine, at every size (the 200x60 screen is the dearer one):
+Three figures a terminal size, each a median, against its budget:
 
 * **cold start**: a fresh Python process, from launch to the first frame of
   the game screen (imports, settings, the deal, composing, the first render).
@@ -24,6 +23,8 @@ frame, so the figures are the app's own work, not where the beat fell.
 
 The app runs headless (Textual's own test driver) with the frames it would
 paint intercepted, so no terminal is needed. Saves go to a temporary folder.
+A hand's summary is left with Enter at once (its grace set to none), so the
+game goes on into the next hands until ``--moves`` plays are timed.
 """
 
 from __future__ import annotations

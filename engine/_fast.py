@@ -2,7 +2,7 @@
 
 The engine constructs every snapshot, view, event and layout from values it
 has already checked, so it skips pydantic validation for them (as
-``model_construct`` does, but several times faster); anything read from
+``model_construct`` does, with less work per field); anything read from
 outside (JSON, user code) still goes through normal validation.
 
 This is the only module that touches pydantic's slots (``__dict__``,

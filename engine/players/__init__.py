@@ -10,11 +10,11 @@ Levels, weakest first (:data:`LEVELS`, from :data:`REGISTRY`):
 * ``greedy`` — the most points now, ties broken by shedding the heaviest tile;
 * ``heuristic`` — points now minus the next opponent's expected reply, plus shape;
 * ``montecarlo`` — plain flat Monte Carlo: uniform worlds, greedy playouts to the
-  end of the hand, the best mean point margin (the baseline the expert is measured against);
+  end of the hand, the best mean point margin (the yardstick for the expert);
 * ``expert`` — an information-set tree search over worlds sampled from what the seat
   may know (partners: the flat search over them), then exact search in each world
   in the endgame;
-* ``master`` — the expert with four times its budget (1 s a move by default).
+* ``master`` — the expert with four times its budget and playout count.
 
 A new level is one entry in :data:`REGISTRY`. The evaluation core the expert
 searches with, :func:`engine.players.evaluate.evaluate`, rates every legal

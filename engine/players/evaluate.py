@@ -78,7 +78,7 @@ SETTLE_WORLDS = 32
 """Worlds a search plays at least before it may stop early."""
 
 SEARCH_NODES = 300_000
-"""Endgame positions one search may solve in all (about 1.5 s of CPU); once past it
+"""Endgame positions one search may solve in all; once past it
 the remaining worlds are played out, so a fixed playout count stays quick in a
 large endgame. Deterministic, unlike a time limit."""
 
@@ -88,8 +88,7 @@ choosing), so that a move as a whole keeps within its budget."""
 
 EXACT_TILES = 14
 """Tiles left in the hands and the boneyard together at which each world is solved
-exactly to the end of the hand (:mod:`engine.players.endgame`): a paired screen
-gained +0.85 +- 0.43 points a hand with it (docs/expert.md)."""
+exactly to the end of the hand (:mod:`engine.players.endgame`)."""
 
 
 @dataclass(frozen=True)
@@ -154,8 +153,7 @@ class Search:
     consistent with the public draws and passes, as the montecarlo level draws
     them, and without it first-fit from a shuffle with ``inference`` the weight
     of the "passed-up points" preference
-    (:class:`~engine.players.knowledge.Knowledge`; equal-time screens found
-    uniform worlds stronger, see docs/expert.md); ``tail`` (if
+    (:class:`~engine.players.knowledge.Knowledge`); ``tail`` (if
     any) plays on from the horizon to the end of the hand. When
     ``exact_tiles`` is above 0 and at most that many tiles are left in the
     hands (and the boneyard, with ``exact_boneyard``; else it must be empty),

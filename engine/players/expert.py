@@ -1,43 +1,43 @@
-"""The expert level: Monte Carlo search under hidden information.
+"""The expert level: search under hidden information.
 
-For each move it samples *worlds*: the unseen tiles dealt to the other hands
-and the boneyard uniformly among the deals consistent with everything public —
-tile counts, and who drew or passed on which ends (see
-:mod:`engine.players.knowledge`). (With ``uniform=False`` it deals first-fit
-from a shuffle with a soft preference, ``inference``, away from hands holding a
-tile that would have scored more than what that seat chose to play; equal-time
-screens against the montecarlo level found that weaker.) In each world it tries every
-legal action and plays on for ``horizon`` actions (or to the end of the hand)
-on the rules core with a fast policy for every seat: the most points now less
-the best reply it leaves the next player (see
-:func:`engine.players.playout.reply_policy`). It scores the outcome for its
-side (its partnership, in a partnership game) by the chance of winning the
-game from there (:mod:`engine.players.race`), with half the pips each hand
-still holds taken off its side's score when the playout is cut off before the
-end of the hand. Early in a game a point is then worth about a point; near
-the target it plays to win the game rather than for points: it blocks a side
-about to get there, and takes risks when behind that it avoids when ahead.
+Every search samples *worlds*: the unseen tiles dealt to the other hands and the
+boneyard uniformly among the deals consistent with everything public (tile
+counts, and who drew or passed on which ends; see :mod:`engine.players.knowledge`).
+With ``uniform=False`` it deals first-fit from a shuffle with a soft preference,
+``inference``, away from hands holding a tile that would have scored more than
+what that seat chose to play.
 
-Once at most :data:`~engine.players.evaluate.EXACT_TILES` tiles are left in
-the hands and the boneyard, each world is solved exactly to the end of the hand
+Before the endgame a move is an information-set tree search
+(:func:`engine.players.ismcts.tree_search`, with ``tree``), except in partnerships
+unless ``tree_partners``; ``tree=None`` leaves the flat search throughout. The
+*flat search* (:class:`engine.players.evaluate.Search`) tries every legal action in
+each world and plays on for ``horizon`` actions on the rules core with a fast policy
+for every seat: the most points now less the best reply it leaves the next player
+(:func:`engine.players.playout.reply_policy`). Both value an outcome for the
+player's side (its partnership) by the chance of winning the game from there
+(:mod:`engine.players.race`), with half the pips each hand still holds taken off
+its side's score when a playout is cut off before the end of the hand.
+
+Once at most :data:`~engine.players.evaluate.EXACT_TILES` tiles are left in the
+hands and the boneyard, each world is solved exactly to the end of the hand
 instead (:mod:`engine.players.endgame`), with the same valuation.
 
-Every action is played out in the same worlds, so their comparison is paired;
-every few worlds actions that are clearly behind the leader are dropped
-(racing) and the remaining time goes to the contenders. The chosen action has
-the best mean. (Adding the heuristic level's score as a prior, as this player
-once did, cost it points against the heuristic: see docs/expert.md.)
+The flat search plays every action in the same worlds, so their comparison is
+paired; every few worlds actions clearly behind the leader are dropped (racing)
+and the remaining time goes to the contenders; the chosen action has the best
+mean.
 
-It stops at a time budget (default 0.25 s of CPU time a move) or after a
-fixed number of playouts, whichever comes first, and answers at once when only one action is
-legal. Its sampling is seeded from its own seed and the public position, so a
-given seed and view always give the same choice when the playout count is fixed
-(and there is no budget), on every machine and Python version: worlds are drawn
-with ``random.Random.random()`` alone, the one method whose sequence Python
-promises to keep (see :mod:`engine.rng`), and everything else is integer or
-IEEE-754 arithmetic. (The win chance uses the C library's ``erf``, which could
-differ in its last bit between platforms; that could only change a choice
-between two actions whose means agree to about 1e-16 without being equal.)
+A move stops at a time budget (:data:`~engine.players.limits.DEFAULT_BUDGET` of
+CPU time by default) or after a fixed number of playouts, whichever comes first,
+and is answered at once when only one action is legal. Sampling is seeded from
+the player's seed and the public position, so a given seed and view always give
+the same choice when the playout count is fixed (and there is no budget), on
+every machine and Python version: worlds are drawn with
+``random.Random.random()`` alone, the one method whose sequence Python promises
+to keep (see :mod:`engine.rng`), and everything else is integer or IEEE-754
+arithmetic. (The win chance uses the C library's ``erf``, which could differ in
+its last bit between platforms; that could only change a choice between two
+actions whose means agree to about 1e-16 without being equal.)
 """
 
 from __future__ import annotations
@@ -97,8 +97,8 @@ BANK_MOST = 12.0
 
 
 TREE = 2.0
-"""The expert's exploration constant, in spreads of the utilities seen (docs/expert.md:
-against the heuristic it won 88.8 % of 400 games where the flat search won 83.2 %)."""
+"""The expert's exploration constant, in spreads of the utilities seen
+(``tree_relative``)."""
 
 
 class ExpertPlayer:
@@ -127,8 +127,8 @@ class ExpertPlayer:
     are the flat search's, as above. Without ``tree_relative`` the constant is a
     number of points of utility (e.g. :data:`engine.players.ismcts.EXPLORE`);
     ``tree=None`` is the flat search throughout. In partnership games the tree is
-    used only with ``tree_partners``: there it did not gain over the flat search
-    (docs/expert.md), so by default partners play the flat search throughout.
+    used only with ``tree_partners``; by default partners play the flat search
+    throughout.
     """
 
     level = "expert"
@@ -305,8 +305,7 @@ MASTER_FACTOR = 4
 
 class MasterPlayer(ExpertPlayer):
     """The expert with :data:`MASTER_FACTOR` times its budget and playout count
-    (1 s of CPU time a move by default): the strongest level, for a player who
-    does not mind waiting."""
+    (:data:`MASTER_FACTOR` times the expert's default budget)."""
 
     level = "master"
 

@@ -1,5 +1,5 @@
-"""Information-set Monte Carlo tree search (single observer), an alternative to the
-expert's flat search, screened against it in docs/expert.md.
+"""Information-set Monte Carlo tree search (single observer), the expert's search
+before the endgame.
 
 Every iteration samples a *world* (the unseen tiles dealt uniformly among the
 deals consistent with the public record, as the expert samples them) and walks

@@ -1,4 +1,4 @@
-"""The montecarlo level: plain flat Monte Carlo, the baseline the expert is measured against.
+"""The montecarlo level: plain flat Monte Carlo, the yardstick for the expert.
 
 For each move it samples *worlds*: the unseen tiles dealt to the other hands
 and the boneyard uniformly among every deal consistent with the public draws
@@ -13,7 +13,7 @@ in the playout, minus that if another side did. It plays the action with the
 best mean over the worlds.
 
 Every action is played out in the same worlds. It stops at a time budget (CPU
-time of the deciding thread, the expert's default of 0.25 s a move) or after
+time of the deciding thread, by default the expert's) or after
 a fixed number of playouts, whichever comes first, and answers at once when
 only one action is legal. Seeded from its own seed and the public position, so
 a fixed playout count (and no budget) gives the same choice on every machine.

@@ -8,9 +8,8 @@ and a side behind should take risks that a side ahead should not.
 The model is a race of random walks. Each hand a side nets about
 :data:`HAND_POINTS` of the target, and the difference between two sides' net
 points in a hand spreads with a standard deviation of about
-:data:`HAND_SPREAD` of the target (measured over 2,000 hands of the heuristic
-level against itself, 2 players, to 250: 22.1 points a side, a spread of
-30.0). A side needing ``a`` points against one needing ``b`` has about
+:data:`HAND_SPREAD` of the target (figures of the heuristic level against
+itself, two players). A side needing ``a`` points against one needing ``b`` has about
 ``(a + b) / 2`` points of the race left to run, and wins with the chance that
 the walk of differences over those hands does not wipe out its lead ``b - a``.
 """
