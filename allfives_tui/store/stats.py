@@ -20,7 +20,9 @@ from dataclasses import asdict, dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from allfives_tui.store.history import History, PlayerGame, parse_utc, utc_text
+from allfives_tui.store.history import History
+from allfives_tui.store.schema import parse_utc, utc_text
+from allfives_tui.store.summary import PlayerGame
 from engine.intervals import Z95, wilson
 from engine.players import LEVELS
 

@@ -22,7 +22,7 @@ from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.past_games import PastGamesScreen
 from allfives_tui.ui.screens.stats import LEVEL_CHOICES, StatsScreen, summary_lines
 from allfives_tui.ui.widgets.chart import SeriesChart
-from tests.history.games import T0, random_game
+from tests.store.games import T0, random_game
 
 GAMES = 40
 

@@ -18,7 +18,7 @@ from allfives_tui.store.stats import Filters, compute, query
 from engine import GameOver, HandOver, Placed
 from engine.intervals import Z95, wilson
 from engine.record import GameRecord
-from tests.history.games import random_game
+from tests.store.games import random_game
 
 GAMES = 300
 
