@@ -14,13 +14,14 @@ import hashlib
 import os
 import sqlite3
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from allfives_tui.store.folder import data_dir
 from allfives_tui.store.history import History, history_path, is_corrupt, reason
+from allfives_tui.store.writer import BackgroundWriter
 from engine.errors import RecordError
 from engine.files import atomic_write
 from engine.record import GameRecord, LoadedGame, parse_game
@@ -211,21 +212,18 @@ class HistoryWriter:
         self.path = path
         self.report = report
         self.clock = clock or (lambda: datetime.now(UTC))
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="allfives-history")
-        self._last: Future[RecordOutcome | None] | None = None
+        self._writer = BackgroundWriter("allfives-history")
         self._recorder = Recorder(path)
-        """Used on the pool's one thread only."""
+        """Used on the writer's one thread only."""
 
     def submit(self, game: GameRecord | LoadedGame) -> Future[RecordOutcome | None]:
         """Queue a game to record."""
-        self._last = self._pool.submit(self._run, lambda: game)
-        return self._last
+        return self._writer.submit(lambda: self._run(lambda: game))
 
     def submit_bytes(self, data: bytes) -> Future[RecordOutcome | None]:
         """Queue the game in a record file's bytes (a ``current.json`` about to be
         replaced); nothing is recorded when they hold no game (see :func:`game_in`)."""
-        self._last = self._pool.submit(self._run, lambda: game_in(data), data)
-        return self._last
+        return self._writer.submit(lambda: self._run(lambda: game_in(data), data))
 
     def _run(
         self, read: Callable[[], GameRecord | LoadedGame | None], data: bytes | None = None
@@ -244,12 +242,9 @@ class HistoryWriter:
 
     def flush(self, timeout: float = 10.0) -> None:
         """Wait for the queued recordings."""
-        if self._last is not None:
-            with contextlib.suppress(Exception):
-                self._last.result(timeout)
+        self._writer.flush(timeout)
 
     def close(self) -> None:
         """Finish the queued recordings, close the database and stop the thread."""
         self.flush()
-        self._pool.submit(self._recorder.close)
-        self._pool.shutdown(wait=True)
+        self._writer.close(self._recorder.close)
