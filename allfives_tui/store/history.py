@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Literal
 
 from allfives_tui.store.facts import GameFacts, deal_key, game_facts, is_prefix, seat_label
-from allfives_tui.store.folder import damaged_name, data_dir
+from allfives_tui.store.folder import data_dir, set_aside
 from allfives_tui.store.schema import (
     MIGRATIONS,
     Migration,
@@ -129,18 +129,6 @@ def reason(err: BaseException) -> str:
     if isinstance(err, (HistoryError, sqlite3.Error, RecordError)):
         return one_line(str(err))
     return f"unexpected {type(err).__name__}: {quoted(one_line(str(err)))}"
-
-
-def set_aside(path: Path, now: datetime | None = None) -> Path:
-    """Rename a damaged database (and its ``-wal``/``-shm``) out of the way; its new name."""
-    aside = damaged_name(path, now)
-    os.rename(path, aside)
-    for extra in ("-wal", "-shm", "-journal"):
-        side = Path(f"{path}{extra}")
-        if os.path.lexists(side):
-            with contextlib.suppress(OSError):
-                os.rename(side, Path(f"{aside}{extra}"))
-    return aside
 
 
 class _SetAside(Exception):

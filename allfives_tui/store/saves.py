@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from allfives_tui.store.folder import current_path, damaged_name
+from allfives_tui.store.folder import current_path, set_aside
 from allfives_tui.store.writer import BackgroundWriter
 from allfives_tui.table.replay import Replay
 from allfives_tui.table.words import one_line
@@ -90,10 +90,7 @@ def move_current_aside() -> Path:
     Raises :class:`OSError` when it cannot be renamed. Only the process that
     holds the :class:`GameLock` should call this.
     """
-    path = current_path()
-    aside = damaged_name(path)
-    os.rename(path, aside)
-    return aside
+    return set_aside(current_path())
 
 
 class ReplayLoadError(RecordError):
