@@ -11,10 +11,11 @@ import pytest
 
 from allfives_tui.store.history import History
 from allfives_tui.store.recorder import record_game
-from allfives_tui.store.stats import compute, query
+from allfives_tui.store.stats import query
 from engine import GameOver, HandOver
 from engine.record import GameRecord, Seat
 from tests.store.games import play
+from tests.store.oracle import compute
 from tests.store.test_migrations import FIXTURE, _copy
 
 PEOPLE = (Seat(name="Ana"), Seat(name="Bo"), Seat(name="Cy"), Seat(name="Di"))
