@@ -13,6 +13,7 @@ from engine.record import GameRecord, LoadedGame
 PERSON = "person"
 """In ``seats.opponents`` and ``seats.partner``: a seat played by a person."""
 
+
 def deal_key(record: GameRecord) -> str:
     """A hash of the record's first deal (empty for a record with no deal)."""
     if not record.hands:
