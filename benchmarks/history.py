@@ -13,7 +13,7 @@ Games: a pool of distinct whole games (2 to 4 players, sometimes partnerships,
 default targets, random and greedy computers and a person "You"; about one in
 seven abandoned part way) is played by the engine; each of the 10,000 recordings
 is a pool game under a fresh game id and its own start time, recorded as the
-app's writer thread records it (:class:`~allfives_tui.store.history.Recorder`:
+app's writer thread records it (:class:`~allfives_tui.store.recorder.Recorder`:
 replay the record, insert it in one transaction on the database it keeps open).
 "Recording" is that call timed on the last 200 games; 30 more are recorded by
 ``record_game``, which opens and closes the database (as the first game of a
@@ -45,7 +45,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from allfives_tui.store.history import History, Recorder, history_path, record_game
+from allfives_tui.store.history import History, history_path
+from allfives_tui.store.recorder import Recorder, record_game
 from engine import Rules, apply, new_game, seeded_deal
 from engine.players import make_player
 from engine.record import GameRecord, Seat, new_game_id

@@ -18,14 +18,9 @@ import json
 import sys
 from pathlib import Path
 
-from allfives_tui.store.history import (
-    GameSummary,
-    History,
-    HistoryError,
-    history_path,
-    quoted,
-)
+from allfives_tui.store.history import History, HistoryError, history_path, quoted
 from allfives_tui.store.settings_file import load_settings
+from allfives_tui.store.summary import GameSummary
 from allfives_tui.table.words import one_line, printable
 from engine.errors import RecordError
 from engine.record import load_game

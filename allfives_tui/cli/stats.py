@@ -16,7 +16,7 @@ import sys
 
 from allfives_tui.store.history import History, HistoryError, history_path
 from allfives_tui.store.settings_file import load_settings
-from allfives_tui.store.stats import Filters, Stats, compute, parse_day, percent, query
+from allfives_tui.store.stats import Filters, Stats, empty, parse_day, percent, query
 from allfives_tui.table.words import one_line
 
 PROG = "allfives"
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     player = args.player or load_settings().name
     path = history_path()
     if not path.exists():
-        stats = compute([], player, filters)
+        stats = empty(player, filters)
         people: list[str] = []
     else:
         try:

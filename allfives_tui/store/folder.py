@@ -5,12 +5,13 @@ temporary folder), else the user's data folder from :mod:`platformdirs`.
 Every write into it is atomic (a temporary file, then a rename), so a kill,
 even ``kill -9``, leaves the last complete file; the temporary files such a
 kill leaves behind are removed at the next start (:func:`clean_temporaries`).
-A damaged file is set aside under a free name (:func:`damaged_name`), and a
+A damaged file is set aside under a free name (:func:`set_aside`), and a
 crash leaves a log with its traceback here (:func:`write_crash_log`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import time
@@ -57,6 +58,26 @@ def damaged_name(path: Path, now: datetime | None = None) -> Path:
     while os.path.lexists(aside):
         n += 1
         aside = path.with_name(f"{base}-{n}{path.suffix}")
+    return aside
+
+
+SIDE_FILES = ("-wal", "-shm", "-journal")
+"""The files SQLite keeps beside a database (``history.sqlite-wal``…), set aside with it."""
+
+
+def set_aside(path: Path, now: datetime | None = None) -> Path:
+    """Rename a damaged file out of the way (:func:`damaged_name`); its new name.
+
+    The files beside it of :data:`SIDE_FILES` go with it, renamed alike, when
+    there are any. Raises :class:`OSError` when ``path`` cannot be renamed.
+    """
+    aside = damaged_name(path, now)
+    os.rename(path, aside)
+    for extra in SIDE_FILES:
+        side = Path(f"{path}{extra}")
+        if os.path.lexists(side):
+            with contextlib.suppress(OSError):
+                os.rename(side, Path(f"{aside}{extra}"))
     return aside
 
 

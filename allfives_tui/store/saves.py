@@ -9,12 +9,11 @@ at start is set aside under a new name (:func:`set_aside_damaged_current`).
 
 from __future__ import annotations
 
-import contextlib
 import os
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-from allfives_tui.store.folder import current_path, damaged_name
+from allfives_tui.store.folder import current_path, set_aside
+from allfives_tui.store.writer import BackgroundWriter
 from allfives_tui.table.replay import Replay
 from allfives_tui.table.words import one_line
 from engine.errors import RecordError
@@ -91,10 +90,7 @@ def move_current_aside() -> Path:
     Raises :class:`OSError` when it cannot be renamed. Only the process that
     holds the :class:`GameLock` should call this.
     """
-    path = current_path()
-    aside = damaged_name(path)
-    os.rename(path, aside)
-    return aside
+    return set_aside(current_path())
 
 
 class ReplayLoadError(RecordError):
@@ -167,34 +163,27 @@ class AutoSaver:
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or current_path()
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="allfives-autosave")
-        self._last: Future[Path] | None = None
+        self._writer = BackgroundWriter("allfives-autosave", on_error=self._failed)
         self.error: str | None = None
 
     def submit(self, record: GameRecord) -> None:
         """Queue an atomic save of ``record``."""
-        self._last = self._pool.submit(self._save, record)
+        self._writer.submit(lambda: save(record, self.path))
 
-    def _save(self, record: GameRecord) -> Path:
-        try:
-            return save(record, self.path)
-        except OSError as err:
+    def _failed(self, err: BaseException) -> None:
+        if isinstance(err, OSError):
             self.error = f"could not autosave to {self.path}: {err.strerror or err}"
-            raise
 
     @property
     def pending(self) -> bool:
         """True while a queued save has not reached the disk yet."""
-        last = self._last
-        return last is not None and not last.done()
+        return self._writer.pending
 
     def flush(self, timeout: float = 5.0) -> None:
         """Wait for the queued saves to reach the disk."""
-        if self._last is not None:
-            with contextlib.suppress(Exception):  # the error is kept in self.error
-                self._last.result(timeout)
+        self._writer.flush(timeout)
 
     def close(self) -> None:
         """Finish queued saves and stop the thread."""
         self.flush()
-        self._pool.shutdown(wait=True)
+        self._writer.close()

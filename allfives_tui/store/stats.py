@@ -1,26 +1,25 @@
 """A player's statistics from the game history: win rates, points a hand, streaks.
 
-:func:`compute` takes the games one person played (:meth:`History.player_games
-<allfives_tui.store.history.History.player_games>`, oldest first) and the
-filters, and gives a :class:`Stats`: the win rate with a 95% Wilson interval
+:func:`query` has the database work out, over the games one person played that
+pass the filters, a :class:`Stats`: the win rate with a 95% Wilson interval
 against each set of opponents (per player count, and in partnerships with the
 partner), the average net points a hand (points scored less penalties) of the
 player's side (in a partnership both partners', as the scoreboard counts them), the
 side's best hand, the longest winning streak (finished games in order; an abandoned
 game neither wins nor breaks it), games per week, the results week by week
 and the points a hand by opponents. Win rates count finished games only;
-abandoned games are counted apart. Textual-free and quick: 10,000 games take
-a few milliseconds.
+abandoned games are counted apart. :func:`empty` is the statistics of no games.
+Textual-free.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from allfives_tui.store.history import History, PlayerGame, parse_utc, utc_text
+from allfives_tui.store.history import History
+from allfives_tui.store.schema import parse_utc, utc_text
 from engine.intervals import Z95, wilson
 from engine.players import LEVELS
 
@@ -35,29 +34,11 @@ class Filters:
     since: date | None = None
     until: date | None = None
 
-    def keeps(self, game: PlayerGame) -> bool:
-        """True when ``game`` passes every filter."""
-        if self.level is not None and self.level not in game.opponents:
-            return False
-        if self.players is not None and game.players != self.players:
-            return False
-        day = game.day
-        if self.since is not None and day < self.since:
-            return False
-        return self.until is None or day <= self.until
 
 
 def local_day(moment: datetime) -> date:
     """The local calendar day of a stored (UTC) time."""
     return moment.astimezone().date()
-
-
-def opponents_label(game: PlayerGame) -> str:
-    """The set of opponents in words: "2p vs greedy", "4p with heuristic vs random+random"."""
-    opponents = "+".join(sorted(game.opponents))
-    if game.partnerships:
-        return f"{game.players}p with {game.partner} vs {opponents}"
-    return f"{game.players}p vs {opponents}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,19 +155,10 @@ class Stats:
         return out
 
 
-def _group(label: str, games: Sequence[PlayerGame]) -> Group:
-    finished = [g for g in games if g.finished]
-    bests = [g.best for g in games if g.best is not None]
-    return _counted(
-        label, len(games), len(finished), sum(1 for g in finished if g.won),
-        sum(g.hands for g in games), sum(g.points - g.penalties for g in games),
-        max(bests) if bests else None,
-    )
-
-
-def _counted(
+def counted(
     label: str, games: int, finished: int, wins: int, hands: int, net: int, best: int | None
 ) -> Group:
+    """A :class:`Group` from its counts (the rate, its interval and the points a hand)."""
     low, high = wilson(wins, finished, Z95)
     return Group(
         label=label,
@@ -203,17 +175,6 @@ def _counted(
     )
 
 
-def longest_streak(games: Iterable[PlayerGame]) -> int:
-    """The most finished games won in a row (abandoned games skipped)."""
-    best = run = 0
-    for g in games:
-        if not g.finished:
-            continue
-        run = run + 1 if g.won else 0
-        best = max(best, run)
-    return best
-
-
 def games_per_week(games: int, first: date | None, last: date | None) -> float:
     """Games a week from the first day to the last (a span under a week counts as one)."""
     if first is None or last is None:
@@ -221,87 +182,18 @@ def games_per_week(games: int, first: date | None, last: date | None) -> float:
     return games / max(1.0, ((last - first).days + 1) / 7)
 
 
-def monday(day: date) -> date:
-    """The Monday of ``day``'s week."""
-    return day - timedelta(days=day.weekday())
-
-
-def weeks_of(games: Sequence[PlayerGame]) -> tuple[Week, ...]:
-    """Results week by week, from the first game's week to the last's (empty weeks too)."""
-    if not games:
-        return ()
-    counts: dict[date, list[int]] = {}
-    for g in games:
-        c = counts.setdefault(monday(g.day), [0, 0, 0])
-        c[0 if g.won else 1 if g.finished else 2] += 1
-    first, last = min(counts), max(counts)
-    out = []
-    day = first
-    while day <= last:
-        w, lost, ab = counts.get(day, (0, 0, 0))
-        out.append(Week(day, w, lost, ab))
-        day += timedelta(days=7)
-    return tuple(out)
-
-
 def level_order(level: str) -> tuple[int, str]:
     """Sort key: computer levels weakest first, then people and others by name."""
     return (LEVELS.index(level), level) if level in LEVELS else (len(LEVELS), level)
 
 
-def by_level(games: Sequence[PlayerGame]) -> tuple[LevelPoints, ...]:
-    """Net points a hand against each opponent level, weakest level first."""
-    totals: dict[str, list[int]] = {}
-    for g in games:
-        for level in set(g.opponents):
-            t = totals.setdefault(level, [0, 0, 0])
-            t[0] += 1
-            t[1] += g.hands
-            t[2] += g.points - g.penalties
-    return tuple(
-        LevelPoints(level, n, hands, net / hands if hands else None)
-        for level, (n, hands, net) in sorted(totals.items(), key=lambda kv: level_order(kv[0]))
-    )
-
-
-def compute(games: Sequence[PlayerGame], player: str, filters: Filters | None = None) -> Stats:
-    """The statistics of ``player`` over ``games`` (oldest first) that pass ``filters``."""
-    filters = filters or Filters()
-    kept = [g for g in games if filters.keeps(g)]
-    total = _group("all", kept)
-    groups: dict[str, list[PlayerGame]] = {}
-    for g in kept:
-        groups.setdefault(opponents_label(g), []).append(g)
-    best: Best | None = None
-    for g in kept:
-        if g.best is not None and (best is None or g.best > best.net):
-            best = Best(g.best, g.game_id, g.day)
-    first = kept[0].day if kept else None
-    last = kept[-1].day if kept else None
-    per_week = games_per_week(len(kept), first, last)
+def empty(player: str, filters: Filters | None = None) -> Stats:
+    """The statistics of ``player`` when there are no games (no history yet)."""
+    total = counted("all", 0, 0, 0, 0, 0, None)
     return Stats(
-        player=player,
-        filters=filters,
-        games=total.games,
-        finished=total.finished,
-        abandoned=total.games - total.finished,
-        wins=total.wins,
-        rate=total.rate,
-        low=total.low,
-        high=total.high,
-        hands=total.hands,
-        net=total.net,
-        per_hand=total.per_hand,
-        best=best,
-        streak=longest_streak(kept),
-        per_week=per_week,
-        first=first,
-        last=last,
-        groups=tuple(
-            sorted((_group(k, v) for k, v in groups.items()), key=lambda gr: (-gr.games, gr.label))
-        ),
-        weeks=weeks_of(kept),
-        by_level=by_level(kept),
+        player=player, filters=filters or Filters(), games=0, finished=0, abandoned=0,
+        wins=0, rate=total.rate, low=total.low, high=total.high, hands=0, net=0,
+        per_hand=None, best=None, streak=0, per_week=0.0, first=None, last=None,
     )
 
 
@@ -328,8 +220,8 @@ def _where(player: str, filters: Filters) -> tuple[str, list[object]]:
 
 
 def query(history: History, player: str, filters: Filters | None = None) -> Stats:
-    """The same statistics as :func:`compute`, worked out by the database (quick on a
-    large history: only sums, a week's counts and one bit a game come back)."""
+    """``player``'s statistics over the games that pass ``filters``, worked out by the
+    database: only sums, a week's counts and one bit a game come back."""
     filters = filters or Filters()
     where, params = _where(player, filters)
     conn = history.conn
@@ -367,11 +259,11 @@ def query(history: History, player: str, filters: Filters | None = None) -> Stat
         first_text = lo if first_text is None or lo < first_text else first_text
         last_text = hi if last_text is None or hi > last_text else last_text
     groups = [
-        _counted(label, int(n or 0), int(d or 0), int(w or 0), int(h or 0), int(t or 0), b)
+        counted(label, int(n or 0), int(d or 0), int(w or 0), int(h or 0), int(t or 0), b)
         for label, (n, d, w, h, t, b) in merged.items()
     ]
     bests = [g.best for g in groups if g.best is not None]
-    total = _counted(
+    total = counted(
         "all", sum(g.games for g in groups), sum(g.finished for g in groups),
         sum(g.wins for g in groups), sum(g.hands for g in groups),
         sum(g.net for g in groups), max(bests) if bests else None,

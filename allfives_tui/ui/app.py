@@ -26,8 +26,8 @@ from textual.worker import WorkerFailed, get_current_worker
 from allfives_tui.coach.ratings import hint as coach_hint
 from allfives_tui.coach.table_coach import TableCoach
 from allfives_tui.store.folder import clean_temporaries, current_path, data_dir
-from allfives_tui.store.history import HistoryWriter
 from allfives_tui.store.lock import GameLock
+from allfives_tui.store.recorder import HistoryWriter
 from allfives_tui.store.saves import (
     AutoSaver,
     has_unfinished,

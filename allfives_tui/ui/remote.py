@@ -10,7 +10,7 @@ snapshot would. The person's moves are sent to the host, whose engine judges
 them; a refusal shows its reason. Nothing is saved here (the host keeps the
 record) and no data-folder lock is taken; only a finished game, whose record the
 host sends at the end, goes into this person's history, seen from their seat
-(:func:`~allfives_tui.store.history.as_seen_by`). When the host is gone for good,
+(:func:`~allfives_tui.store.facts.as_seen_by`). When the host is gone for good,
 the app exits with :attr:`RemoteApp.lost` set to one line saying so.
 """
 
@@ -39,8 +39,9 @@ from allfives_tui.net.protocol import (
 )
 from allfives_tui.net.remote_table import RemoteTable, TableMismatchError
 from allfives_tui.net.wording import host_said, notice_text, refusal_text
+from allfives_tui.store.facts import as_seen_by
 from allfives_tui.store.folder import write_crash_log
-from allfives_tui.store.history import HistoryWriter, as_seen_by
+from allfives_tui.store.recorder import HistoryWriter
 from allfives_tui.table.driver import Automatic, Over, SeatDriver, StaleAnswerError, Summary
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp

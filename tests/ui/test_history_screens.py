@@ -15,14 +15,15 @@ from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, Static
 
 from allfives_tui.store.history import History, history_path
-from allfives_tui.store.stats import Filters, compute
+from allfives_tui.store.stats import Filters
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.screens.past_games import PastGamesScreen
 from allfives_tui.ui.screens.stats import LEVEL_CHOICES, StatsScreen, summary_lines
 from allfives_tui.ui.widgets.chart import SeriesChart
-from tests.history.games import T0, random_game
+from tests.store.games import T0, random_game
+from tests.store.oracle import compute
 
 GAMES = 40
 

@@ -19,12 +19,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
-from allfives_tui.store.history import (
-    GameSummary,
-    History,
-    HistoryError,
-    history_path,
-)
+from allfives_tui.store.history import History, HistoryError, history_path
+from allfives_tui.store.summary import GameSummary
 from allfives_tui.table.words import printable
 from allfives_tui.ui.screens import HISTORY_CSS
 from allfives_tui.ui.screens.confirm import ConfirmScreen

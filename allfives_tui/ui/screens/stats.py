@@ -29,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
 from allfives_tui.store.history import History, HistoryError, history_path
-from allfives_tui.store.stats import Filters, Stats, compute, parse_day, percent, query
+from allfives_tui.store.stats import Filters, Stats, empty, parse_day, percent, query
 from allfives_tui.table.words import printable
 from allfives_tui.ui.screens import HISTORY_CSS
 from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart
@@ -60,7 +60,7 @@ def read_figures(path: Path | None, player: str, filters: Filters) -> Figures:
     no figures and says why."""
     path = path or history_path()
     people: list[str] = []
-    stats = compute([], player, filters)
+    stats = empty(player, filters)
     error = None
     if path.exists():
         try:

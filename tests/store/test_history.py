@@ -8,20 +8,13 @@ import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
-from allfives_tui.store.history import (
-    SCHEMA_VERSION,
-    History,
-    as_seen_by,
-    compress,
-    decompress,
-    game_facts,
-    history_path,
-    is_prefix,
-    record_game,
-)
+from allfives_tui.store.facts import as_seen_by, game_facts, is_prefix
+from allfives_tui.store.history import History, history_path
+from allfives_tui.store.recorder import record_game
+from allfives_tui.store.schema import SCHEMA_VERSION, compress, decompress
 from engine import HandOver, Placed
 from engine.record import LoadedGame, Seat
-from tests.history.games import T0, play, random_game
+from tests.store.games import T0, play, random_game
 
 SEATS = (Seat(name="Ana"), Seat(name="North", kind="computer", level="greedy"))
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from allfives_tui.store.history import History, history_path
-from allfives_tui.store.stats import compute
 from engine.record import Seat
-from tests.history.games import T0, play, random_game
+from tests.store.games import T0, play, random_game
+from tests.store.oracle import compute
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = (Seat(name="You"), Seat(name="North", kind="computer", level="greedy"))

@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 
 from allfives_tui.store.history import History
-from allfives_tui.store.stats import Filters, compute, query
+from allfives_tui.store.stats import Filters, empty, query
 from engine import GameOver, HandOver, Placed
 from engine.intervals import Z95, wilson
 from engine.record import GameRecord
-from tests.history.games import random_game
+from tests.store.games import random_game
+from tests.store.oracle import compute
 
 GAMES = 300
 
@@ -239,3 +240,9 @@ def test_games_per_week_and_weeks(stored: Path) -> None:
     mondays = [w.start for w in stats.weeks]
     assert all(d.weekday() == 0 for d in mondays)
     assert all(b - a == timedelta(days=7) for a, b in itertools.pairwise(mondays))
+
+
+def test_no_games_give_the_empty_statistics(tmp_path: Path) -> None:
+    keep = Filters(level="greedy")
+    with History(tmp_path / "history.sqlite") as history:
+        assert query(history, "You", keep) == empty("You", keep) == compute([], "You", keep)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from allfives_tui.store.history import History, ImportResult
 from engine.record import LoadedGame, Seat, parse_game
-from tests.history.games import play
+from tests.store.games import play
 
 SEATS = (Seat(name="You"), Seat(name="North", kind="computer", level="greedy"))
 

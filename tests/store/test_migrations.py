@@ -12,16 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui.store.history import (
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    History,
-    NewerHistoryError,
-    record_game,
-)
-from allfives_tui.store.stats import compute, query
+from allfives_tui.store.history import History, NewerHistoryError
+from allfives_tui.store.recorder import record_game
+from allfives_tui.store.schema import MIGRATIONS, SCHEMA_VERSION
+from allfives_tui.store.stats import query
 from engine.record import Seat
-from tests.history.games import play
+from tests.store.games import play
+from tests.store.oracle import compute
 
 FIXTURE = Path(__file__).parent / "data" / "history-v1.sqlite"
 FIXTURE_V2 = Path(__file__).parent / "data" / "history-v2.sqlite"

@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui.store.history import History, record_game
-from allfives_tui.store.stats import compute, query
+from allfives_tui.store.history import History
+from allfives_tui.store.recorder import record_game
+from allfives_tui.store.stats import query
 from engine import GameOver, HandOver
 from engine.record import GameRecord, Seat
-from tests.history.games import play
-from tests.history.test_migrations import FIXTURE, _copy
+from tests.store.games import play
+from tests.store.oracle import compute
+from tests.store.test_migrations import FIXTURE, _copy
 
 PEOPLE = (Seat(name="Ana"), Seat(name="Bo"), Seat(name="Cy"), Seat(name="Di"))
 """Four people at one table (hot seat): seats 0 and 2 against seats 1 and 3."""

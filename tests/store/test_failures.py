@@ -1,5 +1,5 @@
 """A history that cannot be written never loses a game: damaged, locked, read-only,
-a folder in its place, a newer schema (tests/history/test_migrations.py)."""
+a folder in its place, a newer schema (tests/store/test_migrations.py)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui.store.history import History, HistoryWriter, history_path, record_game
+from allfives_tui.store.history import History, history_path
+from allfives_tui.store.recorder import HistoryWriter, record_game
 from engine.record import Seat, load
-from tests.history.games import play
+from tests.store.games import play
 
 SEATS = (Seat(name="You"), Seat(name="North", kind="computer", level="greedy"))
 ROOT = Path(__file__).resolve().parents[2]
