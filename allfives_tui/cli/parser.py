@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
+from allfives_tui.net.protocol import DEFAULT_PORT
 from allfives_tui.table.settings import SPEEDS, Settings
 from engine.errors import shown
 from engine.players import LEVELS, REGISTRY
@@ -396,7 +397,10 @@ def _open_seats(text: str) -> int:
 def add_host_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``host`` command's options (the rules are checked by the engine)."""
     parser.add_argument(
-        "--port", type=_port, default=7777, help="the port to listen on (default 7777)"
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help=f"the port to listen on (default {DEFAULT_PORT})",
     )
     parser.add_argument(
         "--bind", default="127.0.0.1", metavar="ADDR",
@@ -447,7 +451,9 @@ def add_host_arguments(parser: argparse._ActionsContainer) -> None:
 
 def add_join_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``join`` command's arguments."""
-    parser.add_argument("host", metavar="HOST[:PORT]", help="the host's address (port 7777)")
+    parser.add_argument(
+        "host", metavar="HOST[:PORT]", help=f"the host's address (port {DEFAULT_PORT})"
+    )
     parser.add_argument("--name", type=setting("name"), help="your name at the table")
     parser.add_argument(
         "--password", metavar="PW", help="the table's password (or $ALLFIVES_PASSWORD)"

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
-import time
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -26,6 +25,7 @@ from websockets.uri import parse_uri
 
 from allfives_tui.net.protocol import (
     CLIENT_WIRE_LIMIT,
+    DEFAULT_PORT,
     DETAIL_MAX,
     PROTOCOL_VERSION,
     Auth,
@@ -44,10 +44,10 @@ from allfives_tui.net.protocol import (
     proof,
 )
 from allfives_tui.net.wording import close_text, refusal_text, unreadable_text
+from allfives_tui.table.deadline import deadline_after, is_past
 from allfives_tui.table.words import one_line
 from engine.errors import shown
 
-DEFAULT_PORT = 7777
 QUOTED = 80
 """The most of a bad address an error line quotes."""
 HOST_NAME_MAX = 253
@@ -190,9 +190,9 @@ class Connection:
             return message
 
     async def _reconnect(self) -> None:
-        deadline = time.monotonic() + self.retry
+        deadline = deadline_after(self.retry)
         reason = self.lost or "the connection closed"
-        while time.monotonic() < deadline:
+        while not is_past(deadline):
             try:
                 ws, seated = await _handshake(
                     self.url, self.name, self.password, self.token, timeout=3.0

@@ -46,6 +46,7 @@ from websockets.exceptions import ConnectionClosed
 
 from allfives_tui.net.hostfiles import HostFiles, SavedSeat, SavedSeats
 from allfives_tui.net.protocol import (
+    DEFAULT_PORT,
     DETAIL_MAX,
     WIRE_LIMIT,
     Act,
@@ -75,6 +76,7 @@ from allfives_tui.net.protocol import (
     proof_matches,
 )
 from allfives_tui.net.wording import notice_text
+from allfives_tui.table.deadline import seconds_left
 from allfives_tui.table.driver import (
     AskComputer,
     Automatic,
@@ -95,7 +97,6 @@ from engine.errors import one_line
 from engine.players import LEVELS
 from engine.record import LoadedGame, Seat, SeatKind
 
-DEFAULT_PORT = 7777
 GRACE = 60.0
 """Seconds a disconnected player keeps their seat before the computer plays it."""
 HELLO_TIMEOUT = 10.0
@@ -412,7 +413,7 @@ class Host:
         """Perform one step of the driver (a person's move comes in :meth:`_act`)."""
         if isinstance(step, (AskComputer, Automatic)):
             action = await asyncio.to_thread(driver.think, step)
-            wait = step.not_before - time.monotonic()
+            wait = seconds_left(step.not_before)
             if wait > 0:
                 await asyncio.sleep(wait)
             async with self._lock:
@@ -435,7 +436,7 @@ class Host:
     async def _until_woken(self, deadline: float | None) -> None:
         """Until something changes (a move, a summary closed, a player gone or back),
         or ``deadline`` (on :func:`time.monotonic`) passes."""
-        timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
+        timeout = seconds_left(deadline)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._wake.wait(), timeout)
 

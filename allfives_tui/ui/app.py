@@ -35,6 +35,7 @@ from allfives_tui.store.saves import (
     set_aside_damaged_current,
 )
 from allfives_tui.store.settings_file import read_settings, save_settings
+from allfives_tui.table.deadline import seconds_left
 from allfives_tui.table.driver import (
     AskComputer,
     Automatic,
@@ -441,7 +442,7 @@ class AllFivesApp(App[None]):
         finally:
             if coach is not None:
                 coach.resume()
-        wait = step.not_before - time.monotonic()
+        wait = seconds_left(step.not_before)
         if wait > 0:
             pace = threading.Event()
             self._pace = pace

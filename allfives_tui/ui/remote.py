@@ -42,6 +42,7 @@ from allfives_tui.net.wording import host_said, notice_text, refusal_text
 from allfives_tui.store.facts import as_seen_by
 from allfives_tui.store.folder import write_crash_log
 from allfives_tui.store.recorder import HistoryWriter
+from allfives_tui.table.deadline import seconds_left
 from allfives_tui.table.driver import Automatic, Over, SeatDriver, StaleAnswerError, Summary
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
@@ -228,7 +229,7 @@ class RemoteApp(AllFivesApp):
                 )
                 self.push_screen(summary, lambda _: self._summary_read(driver))
         elif isinstance(step, Automatic):
-            wait = max(0.05, step.not_before - time.monotonic())
+            wait = max(0.05, seconds_left(step.not_before))
             self.set_timer(wait, lambda: self._automatic(driver, step))
 
     def _automatic(self, driver: SeatDriver, step: Automatic) -> None:

@@ -25,6 +25,8 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList
 
+from allfives_tui.table.deadline import is_past
+
 ResultType = TypeVar("ResultType")
 
 KEY_AHEAD_GRACE = 0.5
@@ -63,7 +65,7 @@ class Dialog(ModalScreen[ResultType]):
         if self.grace is None or key not in KEY_AHEAD_KEYS:
             return False
         painted = self._painted_at
-        return painted is None or time.monotonic() - painted < self.grace
+        return painted is None or not is_past(painted + self.grace)
 
     def dismiss(self, result: ResultType | None = None) -> AwaitComplete:
         """Close with ``result``, once: a dialog already closed (or covered) stays put."""
