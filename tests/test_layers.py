@@ -78,9 +78,17 @@ def test_the_net_layer_imports_no_textual_and_no_ui() -> None:
     assert offenders("engine", ("allfives_tui.net", "websockets")) == {}
 
 
-def test_the_table_imports_no_store_and_no_net() -> None:
-    """table/ is pure: the files, the history and the network sit beside it."""
-    assert offenders("allfives_tui/table", ("allfives_tui.store", "allfives_tui.net")) == {}
+def test_the_table_imports_no_store_no_coach_and_no_net() -> None:
+    """table/ is pure: the files, the history, the coach and the network sit beside it."""
+    forbidden = ("allfives_tui.store", "allfives_tui.coach", "allfives_tui.net")
+    assert offenders("allfives_tui/table", forbidden) == {}
+
+
+def test_the_store_and_the_coach_import_no_textual_ui_or_net() -> None:
+    """store/ and coach/ serve the front-ends; they never reach up to them."""
+    forbidden = ("textual", "allfives_tui.ui", "allfives_tui.cli", "allfives_tui.net")
+    assert offenders("allfives_tui/store", forbidden) == {}
+    assert offenders("allfives_tui/coach", forbidden) == {}
 
 
 def test_widgets_import_no_record_or_file_code() -> None:
@@ -126,6 +134,8 @@ def test_no_screen_imports_the_app() -> None:
         f"allfives_tui.net.{p.stem}" for p in files("allfives_tui/net") if p.stem != "__init__"
     ], *[
         f"allfives_tui.store.{p.stem}" for p in files("allfives_tui/store") if p.stem != "__init__"
+    ], *[
+        f"allfives_tui.coach.{p.stem}" for p in files("allfives_tui/coach") if p.stem != "__init__"
     ]],
 )
 def test_headless_layers_load_without_textual(module: str) -> None:
