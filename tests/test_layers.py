@@ -71,6 +71,15 @@ def test_the_table_imports_no_textual_and_no_ui() -> None:
     assert offenders("allfives_tui/table", ("textual", "allfives_tui.ui", "allfives_tui.cli")) == {}
 
 
+def test_the_board_plan_and_the_glyphs_import_no_textual_and_no_rich() -> None:
+    """The board's layout arithmetic is plain Python: styles and strips stay in the widget."""
+    for stem in ("board_plan", "glyphs"):
+        path = ROOT / "allfives_tui" / "table" / f"{stem}.py"
+        hits = {m for m in imports_of(path) if m.split(".")[0] in ("textual", "rich")}
+        assert hits == set(), stem
+        assert not any(m.startswith("allfives_tui.ui") for m in imports_of(path)), stem
+
+
 def test_the_net_layer_imports_no_textual_and_no_ui() -> None:
     """net sits between ui and table: ui -> net -> table -> engine."""
     assert offenders("allfives_tui/net", ("textual", "allfives_tui.ui", "allfives_tui.cli")) == {}

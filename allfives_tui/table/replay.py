@@ -3,14 +3,15 @@
 A :class:`Replay` takes the steps of a loaded game (:class:`~engine.record.LoadedGame`:
 the record, replayed once when it was read) and keeps one :class:`Frame` per action, so
 stepping back is a list index, not a recomputation. It also answers the
-questions a replay viewer asks: where each hand starts, and what each step
-means in words. It never touches a file: reading one is
-:func:`allfives_tui.store.saves.read_replay`'s job.
+questions a replay viewer asks: where each hand starts, what each step
+means in words, and where the replay stands (:func:`status_line`). It never
+touches a file: reading one is :func:`allfives_tui.store.saves.read_replay`'s job.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import PurePath
 
 from allfives_tui.table.words import Names, describe_event, printable
 from engine import (
@@ -19,6 +20,7 @@ from engine import (
     Placed,
     RecordError,
     Rules,
+    Tile,
 )
 from engine.record import GameRecord, LoadedGame
 
@@ -49,6 +51,15 @@ class Frame:
     def points(self) -> int:
         """Points the action scored on the table (0 for draws, passes and deals)."""
         return sum(e.points for e in self.events if isinstance(e, Placed))
+
+    @property
+    def last_placed(self) -> Tile | None:
+        """The tile the action laid on the table, if it laid one."""
+        last: Tile | None = None
+        for ev in self.events:
+            if isinstance(ev, Placed):
+                last = ev.tile
+        return last
 
 
 class Replay:
@@ -189,3 +200,36 @@ def describe_events(frame: Frame, replay: Replay, viewer: int | None = None) -> 
 def scores_text(scores: tuple[int, ...], replay: Replay) -> str:
     """``"Ann 10, Bob -5"``: each team's name and score."""
     return replay.names().scores(scores)
+
+
+def status_line(
+    replay: Replay,
+    index: int,
+    *,
+    viewer: int | None = None,
+    source: str | None = None,
+    in_progress: bool = False,
+    step_seconds: float | None = None,
+) -> str:
+    """Where the replay stands at frame ``index``, one line.
+
+    ``"Replay · small.json · hand 1 of 2 · move 3 of 9 · step 5/19 · all hands face
+    up"``: the file's name (from ``source``), the hand, the move, the step and the
+    view (``viewer`` as in :func:`describe_events`); then ``"game in progress"``
+    when ``in_progress``, and the pace of automatic play when ``step_seconds`` is
+    given.
+    """
+    frame = replay.frames[index]
+    moves = len(replay.record.hands[frame.hand - 1].actions)
+    parts = ["Replay"]
+    if source:
+        parts.append(PurePath(source).name)
+    parts.append(f"hand {frame.hand} of {len(replay.hand_starts)}")
+    parts.append("deal" if frame.move == 0 else f"move {frame.move} of {moves}")
+    parts.append(f"step {index + 1}/{len(replay)}")
+    parts.append("all hands face up" if viewer is None else replay.view_name(viewer))
+    if in_progress:
+        parts.append("game in progress")
+    if step_seconds is not None:
+        parts.append(f"▶ playing, {step_seconds:g} s a step")
+    return " · ".join(parts)

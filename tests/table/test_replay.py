@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from allfives_tui.table.replay import Replay
+from allfives_tui.table.replay import NOBODY, Replay, status_line
 from allfives_tui.table.text import render_text
-from engine import Rules
-from engine.record import GameRecord, Seat
-from tests.games import NAMES, play_game
+from engine import Placed, Rules, parse_tile
+from engine.record import GameRecord, Seat, parse_record
+from tests.games import NAMES, SMALL_RECORD, play_game
 
 
 def _record(players: int, partnerships: bool, seed: int, moves: int) -> GameRecord:
@@ -62,9 +62,6 @@ def test_the_games_one_person_reads_in_the_second_person() -> None:
     """The replay of a game one person played against computers speaks to that
     person as the game's log did: "You lead", never "You leads", whatever their
     name; labels keep the names."""
-    from engine.record import parse_record
-    from tests.games import SMALL_RECORD
-
     replay = Replay(parse_record(SMALL_RECORD))
     words = "\n".join(replay.describe(i) for i in range(replay.last + 1))
     text = render_text(replay)
@@ -76,3 +73,24 @@ def test_the_games_one_person_reads_in_the_second_person() -> None:
     assert "Hand 1: You lead" in text
     assert "Bob leads" in words or "Bob plays" in words
     assert replay.view_name(0) == "your view" and replay.view_name(1) == "Bob's view"
+
+
+def test_the_status_line_says_where_the_replay_stands() -> None:
+    replay = Replay(parse_record(SMALL_RECORD))
+    assert status_line(replay, 0) == "Replay · hand 1 of 2 · deal · step 1/19 · all hands face up"
+    line = status_line(
+        replay, 3, viewer=NOBODY, source="games/small.json", in_progress=True, step_seconds=0.5
+    )
+    assert line == (
+        "Replay · small.json · hand 1 of 2 · move 3 of 14 · step 4/19 · every hand face down"
+        " · game in progress · ▶ playing, 0.5 s a step"
+    )
+
+
+def test_a_frame_names_the_tile_it_laid() -> None:
+    replay = Replay(parse_record(SMALL_RECORD))
+    assert replay.frames[0].last_placed is None  # the deal
+    assert replay.frames[1].last_placed == parse_tile("6-4")
+    for frame in replay.frames:
+        placed = [e.tile for e in frame.events if isinstance(e, Placed)]
+        assert frame.last_placed == (placed[-1] if placed else None)

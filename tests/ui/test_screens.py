@@ -12,12 +12,12 @@ from textual.app import App
 from textual.widgets import Input
 
 from allfives_tui.screenshots import random_play
+from allfives_tui.table.board_plan import Rect
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen, display_order
 from allfives_tui.ui.screens.help import HELP_TEXT, help_text
 from allfives_tui.ui.widgets import Board, EventLog, HandView
-from allfives_tui.ui.widgets.board import Rect
 from engine import End, parse_tile
 from tests.ui.helpers import record_of, screen_text, settle, two_ends_record
 

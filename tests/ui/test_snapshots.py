@@ -10,9 +10,9 @@ from typing import Any
 from textual.pilot import Pilot
 
 from allfives_tui.screenshots import mid_game
+from allfives_tui.table.board_plan import plan_board
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
-from allfives_tui.ui.widgets.board import plan_board
 from tests.ui.helpers import play_out, record_of, two_ends_record, until
 
 

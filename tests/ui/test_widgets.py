@@ -1,4 +1,4 @@
-"""The shared widgets: board layout planning, board and hand clicks, and that an
+"""The shared widgets: board and hand clicks, and that an
 update repaints only what changed (no new layout while a widget keeps its size)."""
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from allfives_tui.ui.widgets import (
     Scoreboard,
 )
 from allfives_tui.ui.widgets import board as board_module
-from allfives_tui.ui.widgets.board import BoardPlan, plan_board
 from engine import (
     ALL_TILES,
     End,
@@ -47,82 +46,6 @@ def _hand_states(seed: int, players: int = 2) -> list[GameState]:
         legal = state.legal_actions()
         state = apply(state, legal[rng.below(len(legal))]).state
     return out
-
-
-def _all_layouts(seeds: range, players: int = 2) -> list[Layout]:
-    return [s.layout for seed in seeds for s in _hand_states(seed, players)]
-
-
-def _check_plan(plan: BoardPlan, layout: Layout, width: int, height: int) -> None:
-    rects = [g.rect for g in plan.glyphs] + [m.rect for m in plan.markers]
-    assert len(plan.glyphs) == len(layout.tiles())
-    assert {m.end for m in plan.markers} == {o.end for o in layout.open_ends()}
-    for i, a in enumerate(rects):
-        assert a.x0 >= 0 and a.x1 <= plan.width and a.y0 >= 0 and a.y1 <= plan.height
-        assert plan.width >= width and plan.height >= height
-        for b in rects[i + 1 :]:
-            assert not a.overlaps(b)
-
-
-def test_plans_never_overlap_or_cut_tiles() -> None:
-    for layout in _all_layouts(range(12)):
-        for width, height in ((54, 15), (120, 40)):
-            _check_plan(plan_board(layout, width, height), layout, width, height)
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_plans_kept_from_move_to_move_never_overlap_or_cut_tiles(players: int) -> None:
-    for seed in range(8):
-        for width, height in ((54, 15), (120, 40)):
-            previous = None
-            for layout in _all_layouts(range(seed, seed + 1), players):
-                plan = plan_board(layout, width, height, previous=previous)
-                _check_plan(plan, layout, width, height)
-                previous = plan
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_tiles_keep_their_cells_from_move_to_move(players: int) -> None:
-    """Each move adds a tile and moves none, the spinner's arrival included.
-
-    A board that can no longer fit its lines around the same centre is planned
-    afresh, exactly as with no plan before it.
-    """
-    kept = 0
-    for seed in range(10):
-        for width, height in ((120, 40), (60, 16)):
-            previous = None
-            for move, layout in enumerate(_all_layouts(range(seed, seed + 1), players)):
-                plan = plan_board(layout, width, height, previous=previous)
-                if previous is not None and previous.glyphs:
-                    before, now = previous.cells(), plan.cells()
-                    stayed = all(now[t] == cell for t, cell in before.items() if t in now)
-                    if width == 120 and move <= 8:
-                        assert stayed, (seed, move)  # the first moves never need a new layout
-                    if stayed:
-                        kept += 1
-                    else:
-                        assert plan == plan_board(layout, width, height)
-                previous = plan
-    assert kept > 200
-
-
-def test_a_new_size_or_a_new_hand_plans_afresh() -> None:
-    layouts = _all_layouts(range(3, 4))
-    mid = layouts[6]
-    plan = plan_board(mid, 120, 40, previous=plan_board(layouts[5], 100, 30))
-    assert plan == plan_board(mid, 120, 40)
-    empty = plan_board(Layout(), 120, 40, previous=plan)  # the next hand is dealt
-    assert not empty.glyphs
-    lead = _all_layouts(range(4, 5))[1]
-    assert plan_board(lead, 120, 40, previous=empty) == plan_board(lead, 120, 40)
-
-
-def test_long_lines_bend_to_fit_the_space() -> None:
-    state = random_state(6, 34)
-    plan = plan_board(state.layout, 54, 16)
-    assert plan.bent
-    assert plan.width == 54
 
 
 class _BoardApp(App[None]):

@@ -39,7 +39,7 @@ from textual.worker import WorkerFailed, get_current_worker
 from allfives_tui.coach.ratings import Review
 from allfives_tui.coach.seat_review import SeatReview
 from allfives_tui.store.saves import ReplayLoadError, read_replay
-from allfives_tui.table.replay import NOBODY, Frame, Replay, describe_events
+from allfives_tui.table.replay import NOBODY, Frame, Replay, describe_events, status_line
 from allfives_tui.ui import crash
 from allfives_tui.ui.screens import REPLAY_CSS
 from allfives_tui.ui.screens.game import display_order
@@ -48,7 +48,7 @@ from allfives_tui.ui.widgets.analysis import AnalysisPane, analysis_seat
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.hand import BAND
 from allfives_tui.ui.widgets.move_list import MoveList
-from engine import Placed, Play, Tile
+from engine import Play
 from engine.record import GameRecord
 
 SPEEDS: tuple[float, ...] = (3.0, 2.0, 1.2, 0.8, 0.5, 0.3, 0.15)
@@ -206,11 +206,7 @@ class ReplayScreen(Screen[None]):
             return
         frame = self.frame
         state = frame.state
-        last: Tile | None = None
-        for ev in frame.events:
-            if isinstance(ev, Placed):
-                last = ev.tile
-        self._board.update_layout(state.layout, last=last)
+        self._board.update_layout(state.layout, last=frame.last_placed)
         legal_tiles = frozenset(a.tile for a in state.legal_actions() if isinstance(a, Play))
         for seat, (hand, label) in enumerate(zip(self._hands, self._labels, strict=True)):
             tiles = tuple(display_order(state.hands[seat]))  # as the game shows a hand
@@ -285,25 +281,15 @@ class ReplayScreen(Screen[None]):
     def _render_status(self) -> None:
         if not self._ready:
             return
-        frame = self.frame
-        replay = self.replay
-        hands = len(replay.hand_starts)
-        moves = len(replay.record.hands[frame.hand - 1].actions)
-        parts = ["Replay"]
-        if self.source:
-            parts.append(Path(self.source).name)
-        parts.append(f"hand {frame.hand} of {hands}")
-        parts.append("deal" if frame.move == 0 else f"move {frame.move} of {moves}")
-        parts.append(f"step {self.index + 1}/{len(replay)}")
-        if self.viewer is None:
-            parts.append("all hands face up")
-        else:
-            parts.append(replay.view_name(self.viewer))
-        if self.private_view is not None:
-            parts.append("game in progress")
-        if self.playing:
-            parts.append(f"▶ playing, {SPEEDS[self.speed]:g} s a step")
-        self._status.update(" · ".join(parts), layout=False)
+        line = status_line(
+            self.replay,
+            self.index,
+            viewer=self.viewer,
+            source=self.source,
+            in_progress=self.private_view is not None,
+            step_seconds=SPEEDS[self.speed] if self.playing else None,
+        )
+        self._status.update(line, layout=False)
 
     # -- moving ----------------------------------------------------------------
     def go(self, index: int) -> None:

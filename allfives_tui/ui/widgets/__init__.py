@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from allfives_tui.ui.widgets.board import Board, plan_board
+from allfives_tui.ui.widgets.board import Board
 from allfives_tui.ui.widgets.event_log import EventLog
 from allfives_tui.ui.widgets.hand import HandView
 from allfives_tui.ui.widgets.scoreboard import BoneyardCounter, Scoreboard
@@ -22,5 +22,4 @@ __all__ = [
     "EventLog",
     "HandView",
     "Scoreboard",
-    "plan_board",
 ]

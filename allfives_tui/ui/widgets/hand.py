@@ -29,7 +29,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from allfives_tui.ui.widgets.tiles import Border, horizontal_glyph
+from allfives_tui.table.glyphs import Border, horizontal_glyph
 from engine import Tile
 
 CELL = 6
