@@ -104,6 +104,17 @@ class Doorkeeper:
         """True once the game has started (no seat is open then)."""
         self.sit = sit
 
+    def unreadable(self, session: Session, refused: Refused) -> None:
+        """A frame that is not a message: ``refused``, fatal only before the sign-in (a
+        version mismatch is preceded by a challenge naming the host's version)."""
+        fatal = refused.fatal and not session.signed_in
+        if fatal and refused.code is RefusalCode.VERSION_MISMATCH:
+            # a client of any version reads the challenge's version first
+            session.deliver(Challenge(nonce="", password=bool(self.password)))
+        session.deliver(refused.model_copy(update={"fatal": fatal}))
+        if fatal:
+            session.close()
+
     def hello(self, session: Session, hello: Hello) -> None:
         """A client's hello: its name and token noted, a challenge sent."""
         if session.nonce is not None or session.signed_in:

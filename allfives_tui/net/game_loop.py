@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 
 from allfives_tui.net.hostfiles import HostFiles
@@ -86,26 +87,45 @@ def state_for(
 
 
 class GameLoop:
-    """One started table played through its ``driver``: changes are made under ``lock``,
-    saved in ``files``, then sent to the seats; ``say`` gets the commentary."""
+    """One started table played through its own :class:`~allfives_tui.table.driver.Driver`:
+    changes are made under ``lock``, saved in ``files``, then sent to the seats; ``say``
+    gets the commentary."""
 
     def __init__(
         self,
         table: Table,
-        driver: Driver,
         seating: Seating,
         *,
         files: HostFiles | None,
         lock: asyncio.Lock,
         say: Callable[[str], None],
+        pace: float,
+        summary_timeout: float,
+        grace: float,
+        level: str,
     ) -> None:
+        """The driver collects the people's moves; a person not connected is away from
+        now (their grace starts); the computer stands in at ``level``."""
         self.table = table
-        self.driver = driver
         self.seating = seating
         self.files = files
         self.lock = lock
         self.say = say
         self._wake = asyncio.Event()
+        people = [i for i, s in enumerate(seating.slots) if not s.computer]
+        self.driver = Driver(
+            table,
+            now=time.monotonic,
+            flush=files.flush if files is not None else _no_flush,
+            people=people,
+            pace=pace,
+            summary_timeout=summary_timeout,
+            grace=grace,
+            stand_in_level=level,
+        )
+        for seat in people:
+            if seating.slots[seat].session is None:
+                self.driver.away(seat)
 
     async def run(self) -> None:
         """Perform the driver's steps until the game is over."""
@@ -233,3 +253,7 @@ def _illegal(err: IllegalActionError) -> Refused:
     message = str(err).removesuffix(f" [{err.rule}]")
     detail = one_line(message, DETAIL_MAX)
     return Refused(code=RefusalCode.ILLEGAL, rule=err.rule, detail=detail)
+
+
+def _no_flush() -> None:
+    return None

@@ -38,7 +38,6 @@ from allfives_tui.net.protocol import (
     DEFAULT_PORT,
     Act,
     Auth,
-    Challenge,
     ClientMessage,
     Hello,
     HostMessage,
@@ -48,7 +47,6 @@ from allfives_tui.net.protocol import (
     Ready,
     RefusalCode,
     Refused,
-    SeatAssigned,
     SetSeat,
     Start,
     parse_client,
@@ -174,26 +172,13 @@ class Host:
         self._seat_table(Table.from_record(game, autosave=self._autosave))
 
     def _seat_table(self, table: Table) -> None:
-        """Play ``table``: its driver collects the people's moves; a person not connected
-        is away from now (their grace starts)."""
+        """Play ``table`` from now on (its loop runs once the host is serving)."""
         config = self.config
-        people = [i for i, s in enumerate(self.slots) if not s.computer]
-        driver = Driver(
-            table,
-            now=time.monotonic,
-            flush=self.files.flush if self.files is not None else _no_flush,
-            people=people,
-            pace=config.pace,
-            summary_timeout=config.summary_timeout,
-            grace=config.grace,
-            stand_in_level=config.level,
-        )
         self.game = GameLoop(
-            table, driver, self.seating, files=self.files, lock=self._lock, say=self._say
+            table, self.seating, files=self.files, lock=self._lock, say=self._say,
+            pace=config.pace, summary_timeout=config.summary_timeout, grace=config.grace,
+            level=config.level,
         )
-        for seat in people:
-            if self.slots[seat].session is None:
-                driver.away(seat)
 
     def _start(self) -> None:
         """Deal the first hand: empty open seats become computers."""
@@ -254,14 +239,7 @@ class Host:
         try:
             message = parse_client(raw)
         except ProtocolError as err:
-            refused = err.refused
-            fatal = refused.fatal and not session.signed_in
-            if fatal and refused.code is RefusalCode.VERSION_MISMATCH:
-                # a client of any version reads the challenge's version first
-                session.deliver(Challenge(nonce="", password=bool(self.config.password)))
-            session.deliver(refused.model_copy(update={"fatal": fatal}))
-            if fatal:
-                session.close()
+            self.doors.unreadable(session, err.refused)
             return
         await self.handle(session, message)
 
@@ -367,10 +345,6 @@ class Host:
             await asyncio.to_thread(self.files.close)
 
 
-def _no_flush() -> None:
-    return None
-
-
 @dataclass(eq=False)
 class LocalLink:
     """The host's own player's connection, in the same process: messages as objects.
@@ -389,17 +363,8 @@ class LocalLink:
             deliver=self.inbox.put_nowait, close=lambda: self.inbox.put_nowait(None), local=True
         )
         host = self.host
-        seat = next((i for i, s in enumerate(host.slots) if s.host), None)
-        if seat is None:
-            raise ValueError("this host has no seat of its own")
-        slot = host.slots[seat]
-        self.session.name = slot.name or host.config.host_name
-        self.session.signed_in = True
-        self.session.seat = seat
-        slot.session = self.session
-        assert slot.token is not None
-        self.inbox.put_nowait(SeatAssigned(seat=seat, token=slot.token))
-        if host.table is None:
+        seat = host.seating.sit_host(self.session, host.config.host_name)
+        if host.game is None:
             host._broadcast_lobby()
         else:
             host._attached(seat, False)

@@ -113,6 +113,21 @@ class Seating:
         session.deliver(SeatAssigned(seat=seat, token=slot.token, rejoined=rejoined))
         return rejoined
 
+    def sit_host(self, session: Session, name: str) -> int:
+        """Sit the host's own player (signed in already) at the host's seat and tell it so;
+        the seat. ``name`` names it if its seat has no name."""
+        seat = next((i for i, s in enumerate(self.slots) if s.host), None)
+        if seat is None:
+            raise ValueError("this host has no seat of its own")
+        slot = self.slots[seat]
+        session.name = slot.name or name
+        session.signed_in = True
+        session.seat = seat
+        slot.session = session
+        assert slot.token is not None
+        session.deliver(SeatAssigned(seat=seat, token=slot.token))
+        return seat
+
     def leave(self, session: Session) -> int | None:
         """``session``'s connection ended: the seat it leaves (``None``: it held none)."""
         seat = session.seat
