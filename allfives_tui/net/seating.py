@@ -50,7 +50,7 @@ class Seating:
 
     # -- names ---------------------------------------------------------------------
     def computer_name(self, seat: int) -> str:
-        """The name of ``seat``'s place at the table (South, West, ...)."""
+        """A computer's name at ``seat``: its place at the table (South, West, ...)."""
         places = ("South", *SEAT_NAMES.get(self.players, ()))
         return places[seat] if seat < len(places) else f"Seat {seat + 1}"
 
