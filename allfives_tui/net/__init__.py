@@ -1,7 +1,11 @@
 """Friends across the network: a host serves one table over WebSockets, players join it.
 
 No Textual here: :mod:`~allfives_tui.net.protocol` (the messages),
-:mod:`~allfives_tui.net.host` (the host around a table),
+:mod:`~allfives_tui.net.host` (the host around a table), made of
+:mod:`~allfives_tui.net.transport` (its connections),
+:mod:`~allfives_tui.net.auth` (signing in),
+:mod:`~allfives_tui.net.seating` (the seats and the waiting room) and
+:mod:`~allfives_tui.net.game_loop` (the game played, each seat told its picture);
 :mod:`~allfives_tui.net.hostfiles` (the host's record and tokens on disk),
 :mod:`~allfives_tui.net.client` (joining, rejoining),
 :mod:`~allfives_tui.net.tokens` (a player's rejoin tokens) and

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 
-from allfives_tui.net import host as hosting
+from allfives_tui.net.auth import SignInLimiter
 from allfives_tui.net.host import Host
 from allfives_tui.net.protocol import PROTOCOL_VERSION, Refused
 from allfives_tui.net.wording import close_text, refusal_text
@@ -179,7 +179,7 @@ async def test_before_the_start_a_wrong_password_is_named_and_a_right_one_sits(
 def test_the_wait_grows_with_the_failures_up_to_its_cap(
     delay: float, failures: list[int]
 ) -> None:
-    limiter = hosting.SignInLimiter(delay=delay, longest=60.0)
+    limiter = SignInLimiter(delay=delay, longest=60.0)
     waits = [limiter.delay_after(n) for n in sorted(failures)]
     assert waits == sorted(waits)
     assert all(w <= 60.0 and (w > 0) == (n > 0) for w, n in
