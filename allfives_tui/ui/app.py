@@ -9,7 +9,6 @@ game screen's state to each new snapshot; autosave follows every change.
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -27,43 +26,23 @@ from allfives_tui.store.lock import GameLock
 from allfives_tui.store.recorder import HistoryWriter
 from allfives_tui.store.saves import AutoSaver, has_unfinished, load_current
 from allfives_tui.store.settings_file import read_settings, save_settings
-from allfives_tui.table.driver import (
-    AskComputer,
-    Automatic,
-    Cover,
-    Deal,
-    Driver,
-    Over,
-    StaleAnswerError,
-    Summary,
-)
+from allfives_tui.table.driver import AskComputer, Automatic, Driver
 from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import Table, TableReading
 from allfives_tui.table.words import Names
 from allfives_tui.ui import coaching, commands, crash
 from allfives_tui.ui.keeping import Keeping, save_a_copy
+from allfives_tui.ui.leaving import leave_question
 from allfives_tui.ui.screens import HISTORY_CSS, REPLAY_CSS
-from allfives_tui.ui.screens.confirm import ConfirmScreen
-from allfives_tui.ui.screens.cover import CoverScreen
 from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Dialog, Palette
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
-from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
-from allfives_tui.ui.turns import Pace, computer_move
+from allfives_tui.ui.start_up import StartUpFreeze
+from allfives_tui.ui.turns import TurnLoop, computer_move
 from allfives_tui.ui.widgets import WIDGETS_CSS
-from allfives_tui.ui.widgets.too_small import (
-    acts_behind_the_message,
-    message_showing,
-    too_small,
-)
-from engine import (
-    Action,
-    Event,
-    IllegalActionError,
-    RecordError,
-    SeatView,
-)
+from allfives_tui.ui.widgets.too_small import acts_behind_the_message, message_showing, too_small
+from engine import Action, Event, RecordError, SeatView
 from engine.players.evaluate import ActionValue
 from engine.record import GameRecord, LoadedGame
 
@@ -117,8 +96,6 @@ class AllFivesApp(App[None]):
         """The autosave, its lock and the history of games."""
         self.history_lines: list[str] = []
         """What recording into the history had to say (a failure, a database set aside)."""
-        self._leave_question: Screen[bool] | None = None
-        """The "leave this game?" question while it is asked (the game waits)."""
         self.crash_report: str | None = None
         """After a crash: one line naming where the game is kept and the crash log."""
         self._set_up_at: tuple[Table, int] | None = None
@@ -127,19 +104,15 @@ class AllFivesApp(App[None]):
         self._end_after_crash = False
         """True after a crash outside tests: the process is ended soon after the app."""
         self.table: Table | None = None
-        self.driver: Driver | None = None
-        """The turn driver of the game in progress: what the App performs next."""
         self.coach: TableCoach | None = None
         """The coach of the game in progress: hints, and the person's moves rated."""
         self.viewer: int | None = 0
         """The seat whose tiles show: the person at this terminal (``None`` between
         two people's turns in hot-seat play)."""
         self.saved_on_exit: Path | None = None
-        self._pace = Pace()
-        self._held: Callable[[], None] | None = None
-        """A move that came while a new game was being set up over this one."""
-        self._frozen = False
-        """True while start-up's objects are kept out of full garbage collections."""
+        self.turns = TurnLoop(self)
+        """The turns of the game in progress: its driver, the computers' pace."""
+        self._start_up = StartUpFreeze()
 
     @property
     def saver(self) -> AutoSaver | None:
@@ -171,19 +144,7 @@ class AllFivesApp(App[None]):
             self.push_screen(self._game_screen(Table.from_settings(self.settings)))
         else:
             self.push_screen(self._new_game_screen())
-        self.call_after_refresh(self._freeze_start_up)
-
-    def _freeze_start_up(self) -> None:
-        """After the first frame: load the statistics screen's code (its charts'
-        library is the largest), then leave what start-up made (modules, styles,
-        the first screen) out of the garbage collector's full passes until the app
-        ends, so those passes, often during a frame that allocates much, stay short.
-        """
-        import allfives_tui.ui.screens.stats  # noqa: F401
-
-        if not self._frozen:
-            gc.freeze()
-            self._frozen = True
+        self.call_after_refresh(self._start_up.freeze)
 
     def _new_game_screen(self) -> NewGameScreen:
         can_continue = not self.separate and has_unfinished()
@@ -194,7 +155,7 @@ class AllFivesApp(App[None]):
         self._stop_waiting()
         table.autosave = self._autosave
         self.table = table
-        self.driver = Driver(
+        self.turns.driver = Driver(
             table,
             now=time.monotonic,
             flush=self.keeping.flush,
@@ -300,112 +261,36 @@ class AllFivesApp(App[None]):
     @on(GameScreen.TakeBack)
     def _take_back(self) -> None:
         """Undo the person's last move of the hand and the computers' replies since."""
-        table, screen = self.table, self.game_screen
-        if table is None or self.viewer is None or screen is None:
-            return
-        try:
-            table.take_back(self.viewer)
-        except IllegalActionError as err:
-            self.notify(str(err), severity="warning")
-            return
-        if self.driver is not None:
-            self.driver.taken_back()
-        # a computer thinking or pacing now answers a step that is gone: its move is
-        # dropped (see _answered); stop it and any automatic draw at once
-        self._stop_waiting()
-        self.workers.cancel_group(self, "computer")
-        screen.taken_back()
-        if self.coach is not None:
-            self.coach.changed()
+        self.turns.take_back()
 
     def play(self, seat: int, action: Action) -> bool:
         """The person at ``seat`` takes ``action``; False (and a message) if they may not."""
-        if self.driver is None:
-            return False
-        try:
-            events = self.driver.act(seat, action)
-        except IllegalActionError as err:
-            self.notify(str(err), severity="warning")
-            return False
-        self._changed(events)
-        return True
+        return self.turns.act(seat, action)
 
     def _changed(self, events: tuple[Event, ...]) -> None:
         """Show the new snapshot and carry the game on."""
-        screen = self.game_screen
-        if screen is not None and self.table is not None:
-            screen.show_events(events)
-            screen.step = self.table.step
-        if self.coach is not None:
-            self.coach.changed()
-        self._advance()
+        self.turns.show(events)
 
     def _advance(self) -> None:
-        """Perform the driver's next step: a summary, the game's end, a cover, a
-        computer's turn or an automatic draw; on a person's turn, wait for them."""
-        table, driver = self.table, self.driver
-        if table is None or driver is None or self.game_screen is None:
-            return
-        step = driver.next()
-        if self.hot_seat:
-            self._view_as(driver.at_screen)  # nobody's tiles while the turn passes on
-        if isinstance(step, Over):
-            self._show_game_over()
-        elif isinstance(step, Summary):
-            rated = self.coach is not None and self.coach.rates
-            summary = HandSummaryScreen(
-                table,
-                step.hand_over,
-                self._words(),
-                rated=rated,
-                grace=self.key_ahead_grace,
-            )
-            self.push_screen(summary, lambda _: self._summary_closed(driver, step))
-            self.call_after_refresh(self._coach_poll, True)
-        elif isinstance(step, Deal):
-            self._changed(driver.done(step))
-        elif isinstance(step, Cover):
-            cover = CoverScreen(table.names[step.seat], grace=self.key_ahead_grace)
-            self.push_screen(cover, lambda _: self._uncover(driver, step))
-        elif isinstance(step, (AskComputer, Automatic)):
-            self.computer_turn(driver, step)
-
-    def _summary_closed(self, driver: Driver, step: Summary) -> None:
-        """The hand's summary is closed: everyone at this screen has read it."""
-        if driver is self.driver:
-            driver.ready(*step.waiting_for)
-            self._advance()
-
-    def _uncover(self, driver: Driver, step: Cover) -> None:
-        """The person named on the cover is alone at the screen: show their tiles."""
-        if driver is not self.driver:
-            return
-        try:
-            driver.done(step)
-        except StaleAnswerError:
-            return
-        self._advance()
+        """Perform the game's next step (on a person's turn, wait for them)."""
+        self.turns.advance()
 
     @work(thread=True, exclusive=True, group="computer", exit_on_error=True)
     def computer_turn(self, driver: Driver, step: AskComputer | Automatic) -> None:
         """Get a computer's action (from its seat's view) or the automatic draw off the UI
         thread, with the autosave on disk, then wait out the pace so a person can follow."""
         worker = get_current_worker()
-        action = computer_move(driver, step, self.coach, self._pace)
+        action = computer_move(driver, step, self.coach, self.turns.pace)
         if not worker.is_cancelled:
             self.call_from_thread(self._answered, driver, step, action)
 
     def _answered(self, driver: Driver, step: AskComputer | Automatic, action: Action) -> None:
-        if self._setting_up():  # the move waits for the new-game screen to go back
-            self._held = lambda: self._answered(driver, step, action)
-            return
-        if driver is not self.driver or self.game_screen is None:
-            return
-        try:
-            events = driver.done(step, action)
-        except StaleAnswerError:
-            return  # the table moved on (a take-back): the answer is dropped
-        self._changed(events)
+        """A computer's answer is in (see :meth:`TurnLoop.answered`)."""
+        self.turns.answered(driver, step, action)
+
+    def _stop_waiting(self) -> None:
+        """Cut short a computer's pace (its result is then dropped)."""
+        self.turns.pace.stop()
 
     # -- the coach ---------------------------------------------------------------
     @on(GameScreen.HintAsked)
@@ -436,10 +321,7 @@ class AllFivesApp(App[None]):
         """Collect the ratings the analyst sent; a summary or report on show gets them."""
         coaching.pass_on_ratings(self.coach, self.screen, force)
 
-    def _stop_waiting(self) -> None:
-        """Cut short a computer's pace (its result is then dropped)."""
-        self._pace.stop()
-
+    # -- the game's end --------------------------------------------------------
     def _show_game_over(self) -> None:
         """Announce the winner and offer a new game, a replay, or quitting."""
         table = self.table
@@ -492,9 +374,7 @@ class AllFivesApp(App[None]):
 
     async def on_unmount(self) -> None:
         """Let the last save reach the disk, then let the autosave's lock go."""
-        if self._frozen:
-            gc.unfreeze()  # what start-up made can be collected again
-            self._frozen = False
+        self._start_up.thaw()
         self._stop_waiting()
         if self.coach is not None:
             self.coach.close()
@@ -525,16 +405,13 @@ class AllFivesApp(App[None]):
     def _crash_line(self, error: BaseException) -> str:
         while isinstance(error, WorkerFailed):  # a computer's worker: what it raised
             error = error.error
-        what = crash.describe(error)
-        log = crash.crash_log(error)
         set_up = self._set_up_at
         moved = not (
             set_up is not None
             and set_up[0] is self.table
             and set_up[1] == len(set_up[0].state.actions)
         )
-        game = self.keeping.where_kept(self.table, moved)
-        return f"allfives crashed ({what}): {game}; {log}"
+        return crash.crash_line("allfives", error, self.keeping.where_kept(self.table, moved))
 
     # -- other screens ---------------------------------------------------------
     def open_replay(self, record: GameRecord, then: Callable[[], None] | None = None) -> None:
@@ -564,40 +441,27 @@ class AllFivesApp(App[None]):
             return
         if self._setting_up():
             return
-        scores = ", ".join(
-            f"{self._words().team(t)} {table.state.scores[t]}" for t in range(table.rules.teams)
-        )
 
         def answered(leave: bool | None) -> None:
-            self._leave_question = None
+            self.turns.interlude.question = None
             if leave and self.table is table and not self._setting_up():
                 screen = NewGameScreen(self.settings, can_go_back=True)
                 self.push_screen(screen, self._back_to_game)
             else:
                 self._back_to_game()  # kept playing: what waited goes on
 
-        question = ConfirmScreen(
-            "Leave this game for a new one?",
-            f"The game in progress (hand {table.state.hand_number}: {scores}) is given up "
-            "when the new game starts. Until then, Esc goes back to it.",
-            yes="Set up a new game",
-            no="Keep playing",
-        )
-        self._leave_question = question
+        question = leave_question(table, self._words())
+        self.turns.interlude.question = question
         self.push_screen(question, answered)
 
     def _setting_up(self) -> bool:
         """True while a new game is being set up over the game in progress, or asked
         for (the game waits meanwhile)."""
-        return any(
-            isinstance(s, NewGameScreen) or s is self._leave_question for s in self.screen_stack
-        )
+        return self.turns.interlude.on(self.screen_stack)
 
     def _back_to_game(self, _: object = None) -> None:
         """The new-game screen went back: the game goes on from where it waited."""
-        held, self._held = self._held, None
-        if held is not None:
-            held()
+        self.turns.interlude.go_on()
 
     def action_open_replay(self) -> None:
         """Ask for a game record and replay it."""
