@@ -2,9 +2,11 @@
 
 Screens never call into the App: they post messages (the game screen's
 :class:`~allfives_tui.ui.screens.game.GameScreen.Act`) or ``dismiss`` with a
-result. The App hands actions to the :class:`~allfives_tui.table.table.Table`,
-runs computer seats in a thread worker from their seat's view, and sets the
-game screen's state to each new snapshot; autosave follows every change.
+result. The App hands actions to the :class:`~allfives_tui.table.table.Table`
+through its :class:`~allfives_tui.ui.turns.TurnLoop`, which runs computer seats
+in a thread worker from their seat's view and sets the game screen's state to
+each new snapshot; :class:`~allfives_tui.ui.keeping.Keeping` autosaves after
+every change and records games in the history.
 """
 
 from __future__ import annotations
@@ -31,17 +33,18 @@ from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import Table, TableReading
 from allfives_tui.table.words import Names
 from allfives_tui.ui import coaching, commands, crash
+from allfives_tui.ui.input_filter import dropped
 from allfives_tui.ui.keeping import Keeping, save_a_copy
 from allfives_tui.ui.leaving import leave_question
 from allfives_tui.ui.screens import HISTORY_CSS, REPLAY_CSS
-from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Dialog, Palette
+from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Palette
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
 from allfives_tui.ui.start_up import StartUpFreeze
 from allfives_tui.ui.turns import TurnLoop, computer_move
 from allfives_tui.ui.widgets import WIDGETS_CSS
-from allfives_tui.ui.widgets.too_small import acts_behind_the_message, message_showing, too_small
+from allfives_tui.ui.widgets.too_small import too_small
 from engine import Action, Event, RecordError, SeatView
 from engine.players.evaluate import ActionValue
 from engine.record import GameRecord, LoadedGame
@@ -405,13 +408,8 @@ class AllFivesApp(App[None]):
     def _crash_line(self, error: BaseException) -> str:
         while isinstance(error, WorkerFailed):  # a computer's worker: what it raised
             error = error.error
-        set_up = self._set_up_at
-        moved = not (
-            set_up is not None
-            and set_up[0] is self.table
-            and set_up[1] == len(set_up[0].state.actions)
-        )
-        return crash.crash_line("allfives", error, self.keeping.where_kept(self.table, moved))
+        where = self.keeping.where_kept(self.table, self._set_up_at)
+        return crash.crash_line("allfives", error, where)
 
     # -- other screens ---------------------------------------------------------
     def open_replay(self, record: GameRecord, then: Callable[[], None] | None = None) -> None:
@@ -502,22 +500,8 @@ class AllFivesApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         """Behind the "enlarge" message only quit and help keys act; no click does. A
         dialog in its grace (:attr:`key_ahead_grace`) drops Enter and Space."""
-        if (
-            isinstance(event, events.Key)
-            and not event.is_forwarded
-            and isinstance(self.screen, Dialog)
-            and self.screen.holds_key(event.key)
-        ):
-            return
-        if (
-            isinstance(event, (events.InputEvent, events.Paste))
-            and not event.is_forwarded
-            and self.has_class("-too-small")
-            and message_showing(self.screen)
-            and not acts_behind_the_message(self.screen, event)
-        ):
-            return
-        await super().on_event(event)
+        if not dropped(self, event):
+            await super().on_event(event)
 
     def on_resize(self, event: events.Resize) -> None:
         """Show the "enlarge" message below the minimum size."""

@@ -130,9 +130,15 @@ class Keeping:
             return
         self.history.submit_bytes(data)
 
-    def where_kept(self, table: Table | None, moved: bool) -> str:
-        """After a crash: where ``table``'s game is kept (``moved``: a move was made
-        since it was set up, so ``allfives --continue`` is worth advising)."""
+    def where_kept(self, table: Table | None, set_up: tuple[Table, int] | None) -> str:
+        """After a crash: where ``table``'s game is kept, and whether ``allfives
+        --continue`` is worth advising (not when no move was made since ``set_up``,
+        the table last set up and its action count then)."""
+        moved = not (
+            set_up is not None
+            and set_up[0] is table
+            and set_up[1] == len(set_up[0].state.actions)
+        )
         if table is None:
             return "no game was in progress"
         if self.saver is None:

@@ -6,8 +6,8 @@ on show, a deal made, a computer's move (or an automatic draw) worked out in
 the App's thread worker (:func:`computer_move`) and waited out at the
 :class:`Pace`, and the answers applied, or dropped when the table moved on
 meanwhile, or held while a new game is being set up over this one. The App
-keeps the hooks a networked app and tests change (``play``, ``_changed``,
-``_advance``, ``_answered``, ``_show_game_over``) and hands them to the loop.
+keeps the hooks its subclasses change (``play``, ``_changed``, ``_advance``,
+``_answered``, ``_show_game_over``); the local game's hand them to the loop.
 """
 
 from __future__ import annotations
