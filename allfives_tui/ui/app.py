@@ -2,18 +2,17 @@
 
 Screens never call into the App: they post messages (the game screen's
 :class:`~allfives_tui.ui.screens.game.GameScreen.Act`) or ``dismiss`` with a
-result. The App hands actions to the :class:`~allfives_tui.table.table.Table`,
-runs computer seats in a thread worker from their seat's view, and sets the
-game screen's state to each new snapshot; autosave follows every change.
+result. The App hands actions to the :class:`~allfives_tui.table.table.Table`
+through its :class:`~allfives_tui.ui.turns.TurnLoop`, which runs computer seats
+in a thread worker from their seat's view and sets the game screen's state to
+each new snapshot; :class:`~allfives_tui.ui.keeping.Keeping` autosaves after
+every change and records games in the history.
 """
 
 from __future__ import annotations
 
-import gc
-import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from datetime import datetime
 from pathlib import Path
 
 from textual import events, on, work
@@ -23,58 +22,30 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import WorkerFailed, get_current_worker
 
-from allfives_tui.coach.ratings import hint as coach_hint
 from allfives_tui.coach.table_coach import TableCoach
-from allfives_tui.store.folder import clean_temporaries, current_path, data_dir
+from allfives_tui.store.folder import data_dir
 from allfives_tui.store.lock import GameLock
 from allfives_tui.store.recorder import HistoryWriter
-from allfives_tui.store.saves import (
-    AutoSaver,
-    has_unfinished,
-    load_current,
-    set_aside_damaged_current,
-)
+from allfives_tui.store.saves import AutoSaver, has_unfinished, load_current
 from allfives_tui.store.settings_file import read_settings, save_settings
-from allfives_tui.table.deadline import seconds_left
-from allfives_tui.table.driver import (
-    AskComputer,
-    Automatic,
-    Cover,
-    Deal,
-    Driver,
-    Over,
-    StaleAnswerError,
-    Summary,
-)
+from allfives_tui.table.driver import AskComputer, Automatic, Driver
 from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import Table, TableReading
 from allfives_tui.table.words import Names
-from allfives_tui.ui import crash
+from allfives_tui.ui import coaching, commands, crash
+from allfives_tui.ui.input_filter import dropped
+from allfives_tui.ui.keeping import Keeping, save_a_copy
+from allfives_tui.ui.leaving import leave_question
 from allfives_tui.ui.screens import HISTORY_CSS, REPLAY_CSS
-from allfives_tui.ui.screens.confirm import ConfirmScreen
-from allfives_tui.ui.screens.cover import CoverScreen
-from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Dialog, Palette
+from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Palette
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
-from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
-from allfives_tui.ui.screens.help import HelpScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
-from allfives_tui.ui.screens.report import ReportScreen
-from allfives_tui.ui.screens.save_as import SaveAsScreen
+from allfives_tui.ui.start_up import StartUpFreeze
+from allfives_tui.ui.turns import TurnLoop, computer_move
 from allfives_tui.ui.widgets import WIDGETS_CSS
-from allfives_tui.ui.widgets.too_small import (
-    acts_behind_the_message,
-    message_showing,
-    too_small,
-)
-from engine import (
-    Action,
-    Event,
-    IllegalActionError,
-    RecordError,
-    SeatView,
-)
-from engine.files import read_small_file
+from allfives_tui.ui.widgets.too_small import too_small
+from engine import Action, Event, RecordError, SeatView
 from engine.players.evaluate import ActionValue
 from engine.record import GameRecord, LoadedGame
 
@@ -124,18 +95,10 @@ class AllFivesApp(App[None]):
         self.resume = resume
         self.start_now = start
         self.speed = self.settings.speed if speed is None else speed
-        self.lock = lock
-        self.separate = lock is not None and not lock.held
-        """True when another process autosaves the game in progress: this game is not saved."""
-        self.saver = AutoSaver() if autosave and not self.separate else None
-        self.history = HistoryWriter(report=self._history_line) if autosave else None
-        """Records finished and abandoned games in the history, off the UI thread."""
+        self.keeping = Keeping(autosave=autosave, lock=lock, report=self._history_line)
+        """The autosave, its lock and the history of games."""
         self.history_lines: list[str] = []
         """What recording into the history had to say (a failure, a database set aside)."""
-        self._leave_question: Screen[bool] | None = None
-        """The "leave this game?" question while it is asked (the game waits)."""
-        self._recorded: str | None = None
-        """The id of the finished game last sent to the history (sent once)."""
         self.crash_report: str | None = None
         """After a crash: one line naming where the game is kept and the crash log."""
         self._set_up_at: tuple[Table, int] | None = None
@@ -144,81 +107,47 @@ class AllFivesApp(App[None]):
         self._end_after_crash = False
         """True after a crash outside tests: the process is ended soon after the app."""
         self.table: Table | None = None
-        self.driver: Driver | None = None
-        """The turn driver of the game in progress: what the App performs next."""
         self.coach: TableCoach | None = None
         """The coach of the game in progress: hints, and the person's moves rated."""
         self.viewer: int | None = 0
         """The seat whose tiles show: the person at this terminal (``None`` between
         two people's turns in hot-seat play)."""
         self.saved_on_exit: Path | None = None
-        self._save_error_shown = False
-        self._pace: threading.Event | None = None
-        self._held: Callable[[], None] | None = None
-        """A move that came while a new game was being set up over this one."""
-        self._frozen = False
-        """True while start-up's objects are kept out of full garbage collections."""
+        self.turns = TurnLoop(self)
+        """The turns of the game in progress: its driver, the computers' pace."""
+        self._start_up = StartUpFreeze()
+
+    @property
+    def saver(self) -> AutoSaver | None:
+        """The autosave of the game in progress (``None``: it is not autosaved)."""
+        return self.keeping.saver
+
+    @property
+    def history(self) -> HistoryWriter | None:
+        """Records finished and abandoned games in the history (``None``: not kept)."""
+        return self.keeping.history
+
+    @property
+    def separate(self) -> bool:
+        """True when another process autosaves the game in progress: this game is not saved."""
+        return self.keeping.separate
 
     # -- start-up ----------------------------------------------------------
     def on_mount(self) -> None:
         """Open the new-game screen, or go straight into a game."""
         self._check_size()
-        self._take_the_autosave()
+        self.notices.extend(self.keeping.take_the_autosave(self.resume is not None))
         self.set_interval(0.25, self._coach_poll)
         for notice in self.notices:
             self.notify(notice, severity="warning", timeout=12)
         if self.resume is not None:
             self.push_screen(self._game_screen(Table.from_record(self.resume)))
         elif self.start_now:
-            self._record_abandoned()
+            self.keeping.record_abandoned(self.table)
             self.push_screen(self._game_screen(Table.from_settings(self.settings)))
         else:
             self.push_screen(self._new_game_screen())
-        self.call_after_refresh(self._freeze_start_up)
-
-    def _freeze_start_up(self) -> None:
-        """After the first frame: load the statistics screen's code (its charts'
-        library is the largest), then leave what start-up made (modules, styles,
-        the first screen) out of the garbage collector's full passes until the app
-        ends.
-
-        A full pass over everything the app holds took 30-40 ms, often during a
-        frame that allocates much (the statistics screen's charts); without the
-        start-up objects it takes 7-12 ms. The import is 11 ms the first opening
-        of the statistics would otherwise wait for.
-        """
-        import allfives_tui.ui.screens.stats  # noqa: F401
-
-        if not self._frozen:
-            gc.freeze()
-            self._frozen = True
-
-    def _take_the_autosave(self) -> None:
-        """Hold the autosave's lock and tidy the data folder, or become a separate game.
-
-        The holder removes the temporaries a killed save left and sets aside a
-        damaged ``current.json`` (a notice names its new name); when another
-        process holds the lock this game is separate and is not autosaved.
-        """
-        if self.saver is not None and self.lock is None:
-            self.lock = GameLock()
-            if not self.lock.acquire():
-                self.separate = True
-                self.saver.close()
-                self.saver = None
-        if self.separate and self.lock is not None:
-            self.notices.append(
-                f"The game in progress is open in {self.lock.holder()}, which saves it: "
-                "this is a separate game and is not autosaved (ctrl+s saves a copy)."
-            )
-            return
-        if self.saver is None:
-            return
-        clean_temporaries()
-        if self.resume is None:
-            aside = set_aside_damaged_current()
-            if aside is not None:
-                self.notices.append(aside)
+        self.call_after_refresh(self._start_up.freeze)
 
     def _new_game_screen(self) -> NewGameScreen:
         can_continue = not self.separate and has_unfinished()
@@ -229,10 +158,10 @@ class AllFivesApp(App[None]):
         self._stop_waiting()
         table.autosave = self._autosave
         self.table = table
-        self.driver = Driver(
+        self.turns.driver = Driver(
             table,
             now=time.monotonic,
-            flush=self._wait_for_the_save,
+            flush=self.keeping.flush,
             people=table.people,
             shared_screen=len(table.people) > 1,
             pace=self.speed,
@@ -243,10 +172,7 @@ class AllFivesApp(App[None]):
         # (hot-seat) see theirs only on their own turn, after a cover.
         self.viewer = None if self.hot_seat else (table.people[0] if table.people else 0)
         self._autosave(table.record())
-        if self.coach is not None:
-            self.coach.close()
-        self.coach = TableCoach(table, self.settings)
-        self.coach.start()
+        self.coach = coaching.coach_for(table, self.settings, self.coach)
         hints = self.coach.hints
         return GameScreen(table, self.viewer, auto_draw=self.settings.auto_draw, hints=hints)
 
@@ -266,7 +192,7 @@ class AllFivesApp(App[None]):
             save_settings(settings)
         except OSError as err:
             self.notify(f"Could not remember the settings: {err}", severity="warning")
-        self._record_abandoned()
+        self.keeping.record_abandoned(self.table)
         self._replace_with(self._game_screen(Table.from_settings(settings)))
 
     @on(NewGameScreen.Continue)
@@ -338,129 +264,36 @@ class AllFivesApp(App[None]):
     @on(GameScreen.TakeBack)
     def _take_back(self) -> None:
         """Undo the person's last move of the hand and the computers' replies since."""
-        table, screen = self.table, self.game_screen
-        if table is None or self.viewer is None or screen is None:
-            return
-        try:
-            table.take_back(self.viewer)
-        except IllegalActionError as err:
-            self.notify(str(err), severity="warning")
-            return
-        if self.driver is not None:
-            self.driver.taken_back()
-        # a computer thinking or pacing now answers a step that is gone: its move is
-        # dropped (see _answered); stop it and any automatic draw at once
-        self._stop_waiting()
-        self.workers.cancel_group(self, "computer")
-        screen.taken_back()
-        if self.coach is not None:
-            self.coach.changed()
+        self.turns.take_back()
 
     def play(self, seat: int, action: Action) -> bool:
         """The person at ``seat`` takes ``action``; False (and a message) if they may not."""
-        if self.driver is None:
-            return False
-        try:
-            events = self.driver.act(seat, action)
-        except IllegalActionError as err:
-            self.notify(str(err), severity="warning")
-            return False
-        self._changed(events)
-        return True
+        return self.turns.act(seat, action)
 
     def _changed(self, events: tuple[Event, ...]) -> None:
         """Show the new snapshot and carry the game on."""
-        screen = self.game_screen
-        if screen is not None and self.table is not None:
-            screen.show_events(events)
-            screen.step = self.table.step
-        if self.coach is not None:
-            self.coach.changed()
-        self._advance()
+        self.turns.show(events)
 
     def _advance(self) -> None:
-        """Perform the driver's next step: a summary, the game's end, a cover, a
-        computer's turn or an automatic draw; on a person's turn, wait for them."""
-        table, driver = self.table, self.driver
-        if table is None or driver is None or self.game_screen is None:
-            return
-        step = driver.next()
-        if self.hot_seat:
-            self._view_as(driver.at_screen)  # nobody's tiles while the turn passes on
-        if isinstance(step, Over):
-            self._show_game_over()
-        elif isinstance(step, Summary):
-            rated = self.coach is not None and self.coach.rates
-            summary = HandSummaryScreen(
-                table,
-                step.hand_over,
-                self._words(),
-                rated=rated,
-                grace=self.key_ahead_grace,
-            )
-            self.push_screen(summary, lambda _: self._summary_closed(driver, step))
-            self.call_after_refresh(self._coach_poll, True)
-        elif isinstance(step, Deal):
-            self._changed(driver.done(step))
-        elif isinstance(step, Cover):
-            cover = CoverScreen(table.names[step.seat], grace=self.key_ahead_grace)
-            self.push_screen(cover, lambda _: self._uncover(driver, step))
-        elif isinstance(step, (AskComputer, Automatic)):
-            self.computer_turn(driver, step)
-
-    def _summary_closed(self, driver: Driver, step: Summary) -> None:
-        """The hand's summary is closed: everyone at this screen has read it."""
-        if driver is self.driver:
-            driver.ready(*step.waiting_for)
-            self._advance()
-
-    def _uncover(self, driver: Driver, step: Cover) -> None:
-        """The person named on the cover is alone at the screen: show their tiles."""
-        if driver is not self.driver:
-            return
-        try:
-            driver.done(step)
-        except StaleAnswerError:
-            return
-        self._advance()
-
-    def _wait_for_the_save(self) -> None:
-        """(A worker thread.) Wait until the autosave is on disk."""
-        if self.saver is not None:
-            self.saver.flush()
+        """Perform the game's next step (on a person's turn, wait for them)."""
+        self.turns.advance()
 
     @work(thread=True, exclusive=True, group="computer", exit_on_error=True)
     def computer_turn(self, driver: Driver, step: AskComputer | Automatic) -> None:
         """Get a computer's action (from its seat's view) or the automatic draw off the UI
         thread, with the autosave on disk, then wait out the pace so a person can follow."""
         worker = get_current_worker()
-        coach = self.coach if isinstance(step, AskComputer) else None
-        if coach is not None:
-            coach.pause()  # the analysis waits while a computer thinks
-        try:
-            action = driver.think(step)
-        finally:
-            if coach is not None:
-                coach.resume()
-        wait = seconds_left(step.not_before)
-        if wait > 0:
-            pace = threading.Event()
-            self._pace = pace
-            pace.wait(wait)
+        action = computer_move(driver, step, self.coach, self.turns.pace)
         if not worker.is_cancelled:
             self.call_from_thread(self._answered, driver, step, action)
 
     def _answered(self, driver: Driver, step: AskComputer | Automatic, action: Action) -> None:
-        if self._setting_up():  # the move waits for the new-game screen to go back
-            self._held = lambda: self._answered(driver, step, action)
-            return
-        if driver is not self.driver or self.game_screen is None:
-            return
-        try:
-            events = driver.done(step, action)
-        except StaleAnswerError:
-            return  # the table moved on (a take-back): the answer is dropped
-        self._changed(events)
+        """A computer's answer is in (see :meth:`TurnLoop.answered`)."""
+        self.turns.answered(driver, step, action)
+
+    def _stop_waiting(self) -> None:
+        """Cut short a computer's pace (its result is then dropped)."""
+        self.turns.pace.stop()
 
     # -- the coach ---------------------------------------------------------------
     @on(GameScreen.HintAsked)
@@ -478,14 +311,7 @@ class AllFivesApp(App[None]):
     def hint_worker(self, step: int, view: SeatView) -> None:
         """The coach's hint for ``view`` (the analysis waits meanwhile)."""
         worker = get_current_worker()
-        coach = self.coach
-        if coach is not None:
-            coach.pause()
-        try:
-            values = coach_hint(view)
-        finally:
-            if coach is not None:
-                coach.resume()
+        values = coaching.work_out_hint(self.coach, view)
         if not worker.is_cancelled:
             self.call_from_thread(self._hint_done, step, values)
 
@@ -496,29 +322,15 @@ class AllFivesApp(App[None]):
 
     def _coach_poll(self, force: bool = False) -> None:
         """Collect the ratings the analyst sent; a summary or report on show gets them."""
-        coach = self.coach
-        if coach is None or not (coach.poll() or force):
-            return
-        screen = self.screen
-        if isinstance(screen, HandSummaryScreen) and screen.rated:
-            screen.show_costly(*coach.hand_status(screen.event.hand_number))
-        elif isinstance(screen, ReportScreen) and coach.rates:
-            screen.show_review(coach.review())
+        coaching.pass_on_ratings(self.coach, self.screen, force)
 
-    def _stop_waiting(self) -> None:
-        """Cut short a computer's pace (its result is then dropped)."""
-        if self._pace is not None:
-            self._pace.set()
-
+    # -- the game's end --------------------------------------------------------
     def _show_game_over(self) -> None:
         """Announce the winner and offer a new game, a replay, or quitting."""
         table = self.table
         assert table is not None
-        if self.saver is not None:
-            self.saver.flush()
-        if self.history is not None and self._recorded != table.game_id:
-            self._recorded = table.game_id
-            self.history.submit(table.record())
+        self.keeping.flush()
+        self.keeping.record_finished(table.record())
 
         def chosen(choice: str | None) -> None:
             if choice == "new":
@@ -527,14 +339,7 @@ class AllFivesApp(App[None]):
                 # back to these choices when the replay closes
                 self.open_replay(table.record(), self._show_game_over)
             elif choice == "report":
-                coach = self.coach
-                report = ReportScreen(
-                    table.record(),
-                    self._words(),
-                    coach.review() if coach is not None and coach.rates else None,
-                    hints=coach.hints_used if coach is not None else 0,
-                    seat=self.viewer,
-                )
+                report = coaching.report_screen(table, self._words(), self.coach, self.viewer)
                 self.push_screen(report, lambda _: self._show_game_over())
             else:
                 self.exit()
@@ -542,30 +347,7 @@ class AllFivesApp(App[None]):
         over = GameOverScreen(table, self._words(), report=True, grace=self.key_ahead_grace)
         self.push_screen(over, chosen)
 
-    # -- the history -----------------------------------------------------------
-    def _record_abandoned(self) -> None:
-        """A new game is starting: the unfinished game it replaces goes into the history.
-
-        That is the game at the table, or, before any game in this run, the one
-        in ``current.json`` (its bytes are read here, before the new game's
-        autosave replaces them, and recorded on the history's thread).
-        """
-        if self.history is None:
-            return
-        table = self.table
-        if table is not None:
-            record = table.record()
-            if not table.is_over and record.action_count > 1:  # a move was made
-                self.history.submit(record)
-            return
-        if self.saver is None:  # a separate game: current.json is another allfives'
-            return
-        try:
-            data = read_small_file(current_path(), 4 * 1024 * 1024)
-        except OSError:
-            return
-        self.history.submit_bytes(data)
-
+    # -- keeping ----------------------------------------------------------------
     def _history_line(self, line: str) -> None:
         """(The history's thread.) Show what recording had to say, in one line."""
         self.history_lines.append(line)
@@ -575,76 +357,31 @@ class AllFivesApp(App[None]):
                 lambda: self.notify(line, severity="warning", timeout=15)
             )
 
-    def action_statistics(self) -> None:
-        """Open the statistics of the person at this terminal."""
-        from allfives_tui.ui.screens.stats import StatsScreen
-
-        if not isinstance(self.screen, StatsScreen):
-            self.push_screen(StatsScreen(self.settings.name))
-
-    def action_past_games(self) -> None:
-        """Open the list of past games."""
-        from allfives_tui.ui.screens.past_games import PastGamesScreen
-
-        if not isinstance(self.screen, PastGamesScreen):
-            self.push_screen(PastGamesScreen(self.settings.name))
-
-    # -- saving --------------------------------------------------------------
     def _autosave(self, record: GameRecord) -> None:
         """Queue an atomic save of the game after a change."""
-        if self.saver is not None:
-            if self.saver.error and not self._save_error_shown:
-                self._save_error_shown = True
-                self.notify(f"The game is not being saved: {self.saver.error}", severity="error")
-            self.saver.submit(record)
+        error = self.keeping.autosave(record)
+        if error is not None:
+            self.notify(error, severity="error")
 
     def action_save_copy(self) -> None:
         """Ask where to save a copy of the current game."""
-        record = self._record_to_save()
-        if record is None:
-            self.notify("There is no game to save yet.", severity="warning")
-            return
-        stamp = datetime.now().strftime("%Y%m%d-%H%M")
-        if self.served:  # a file name for the browser's download, not a path
-
-            def sent(path: Path | None) -> None:
-                if path is not None:
-                    self.notify(f"Downloading {path.name} (Open replay… lists it too)")
-
-            screen = SaveAsScreen(record, f"allfives-{stamp}.json", served=True)
-            self.push_screen(screen, sent)
-            return
-        default = str(Path.cwd() / f"allfives-{stamp}.json")
-
-        def done(path: Path | None) -> None:
-            if path is not None:
-                self.notify(f"Saved a copy to {path}")
-
-        self.push_screen(SaveAsScreen(record, default), done)
+        save_a_copy(self, self._record_to_save(), served=self.served)
 
     def action_quit_keep(self) -> None:
         """Quit; the game in progress stays saved to continue later."""
         self._stop_waiting()
-        if self.saver is not None:
-            self.saver.flush()
-            if self.table is not None and not self.table.is_over and not self.saver.error:
-                self.saved_on_exit = self.saver.path
+        kept = self.keeping.kept_on_exit(self.table)
+        if kept is not None:
+            self.saved_on_exit = kept
         self.exit()
 
     async def on_unmount(self) -> None:
         """Let the last save reach the disk, then let the autosave's lock go."""
-        if self._frozen:
-            gc.unfreeze()  # what start-up made can be collected again
-            self._frozen = False
+        self._start_up.thaw()
         self._stop_waiting()
         if self.coach is not None:
             self.coach.close()
-        if self.saver is not None:
-            self.saver.close()
-        if self.history is not None:
-            self.history.close()
-        if self.lock is not None:
-            self.lock.release()
+        self.keeping.close()
 
     # -- crashes ---------------------------------------------------------------
     def _handle_exception(self, error: Exception) -> None:
@@ -671,27 +408,8 @@ class AllFivesApp(App[None]):
     def _crash_line(self, error: BaseException) -> str:
         while isinstance(error, WorkerFailed):  # a computer's worker: what it raised
             error = error.error
-        what = crash.describe(error)
-        log = crash.crash_log(error)
-        set_up = self._set_up_at
-        moved = not (
-            set_up is not None
-            and set_up[0] is self.table
-            and set_up[1] == len(set_up[0].state.actions)
-        )
-        if self.table is None:
-            game = "no game was in progress"
-        elif self.saver is None:
-            game = "the game was not being autosaved"
-        elif self.saver.error:
-            game = f"the game could not be saved ({self.saver.error})"
-        elif self.table.is_over:
-            game = f"the finished game is kept in {self.saver.path}"
-        elif not moved:  # it crashed as the game was set up: --continue would again
-            game = f"the game is kept in {self.saver.path}"
-        else:
-            game = f"the game is kept in {self.saver.path} (allfives --continue resumes it)"
-        return f"allfives crashed ({what}): {game}; {log}"
+        where = self.keeping.where_kept(self.table, self._set_up_at)
+        return crash.crash_line("allfives", error, where)
 
     # -- other screens ---------------------------------------------------------
     def open_replay(self, record: GameRecord, then: Callable[[], None] | None = None) -> None:
@@ -702,12 +420,15 @@ class AllFivesApp(App[None]):
 
     def action_show_help(self) -> None:
         """Open the help (rules and keys)."""
-        if isinstance(self.screen, HelpScreen):
-            return
-        if not self.is_screen_installed("help"):
-            # made once and kept: its Markdown takes a quarter of a second to lay out
-            self.install_screen(HelpScreen(served=self.served), "help")
-        self.push_screen("help")
+        commands.open_help(self, served=self.served)
+
+    def action_statistics(self) -> None:
+        """Open the statistics of the person at this terminal."""
+        commands.open_statistics(self, self.settings.name)
+
+    def action_past_games(self) -> None:
+        """Open the list of past games."""
+        commands.open_past_games(self, self.settings.name)
 
     def action_new_game(self) -> None:
         """Set up a new game; over an unfinished game, after asking, and Esc goes back to it."""
@@ -718,59 +439,37 @@ class AllFivesApp(App[None]):
             return
         if self._setting_up():
             return
-        scores = ", ".join(
-            f"{self._words().team(t)} {table.state.scores[t]}" for t in range(table.rules.teams)
-        )
 
         def answered(leave: bool | None) -> None:
-            self._leave_question = None
+            self.turns.interlude.question = None
             if leave and self.table is table and not self._setting_up():
                 screen = NewGameScreen(self.settings, can_go_back=True)
                 self.push_screen(screen, self._back_to_game)
             else:
                 self._back_to_game()  # kept playing: what waited goes on
 
-        question = ConfirmScreen(
-            "Leave this game for a new one?",
-            f"The game in progress (hand {table.state.hand_number}: {scores}) is given up "
-            "when the new game starts. Until then, Esc goes back to it.",
-            yes="Set up a new game",
-            no="Keep playing",
-        )
-        self._leave_question = question
+        question = leave_question(table, self._words())
+        self.turns.interlude.question = question
         self.push_screen(question, answered)
 
     def _setting_up(self) -> bool:
         """True while a new game is being set up over the game in progress, or asked
         for (the game waits meanwhile)."""
-        return any(
-            isinstance(s, NewGameScreen) or s is self._leave_question for s in self.screen_stack
-        )
+        return self.turns.interlude.on(self.screen_stack)
 
     def _back_to_game(self, _: object = None) -> None:
         """The new-game screen went back: the game goes on from where it waited."""
-        held, self._held = self._held, None
-        if held is not None:
-            held()
+        self.turns.interlude.go_on()
 
     def action_open_replay(self) -> None:
         """Ask for a game record and replay it."""
-        if self.served:
-            from allfives_tui.ui.screens.open_served import ServedOpenReplayScreen
-
-            self.push_screen(ServedOpenReplayScreen())
-            return
-        from allfives_tui.ui.screens.replay import OpenReplayScreen
-
-        self.push_screen(OpenReplayScreen())
+        commands.open_replay_file(self, served=self.served)
 
     def on_paste(self, event: events.Paste) -> None:
         """Served: a game's text pasted where nothing took it (the page's "Open a game
         file…" sends a file so) opens it in Open replay…."""
         if self.served and event.text.lstrip().startswith("{"):
-            from allfives_tui.ui.screens.open_served import ServedOpenReplayScreen
-
-            self.push_screen(ServedOpenReplayScreen(pasted=event.text))
+            commands.open_replay_file(self, served=True, pasted=event.text)
 
     def notify(
         self,
@@ -794,42 +493,15 @@ class AllFivesApp(App[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The palette: New game, Save, Open replay, Statistics, Past games, Help, and
         Textual's own (themes…)."""
-        yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
-        if self.reading is not None:
-            yield SystemCommand(
-                "Save a copy…", "Save this game where you choose", self.action_save_copy
-            )
-        yield SystemCommand("Open replay…", "Replay a saved game file", self.action_open_replay)
-        yield SystemCommand(
-            "Statistics", "Your record: win rates, points a hand, charts", self.action_statistics
-        )
-        yield SystemCommand(
-            "Past games", "Every game played: replay, export or delete one",
-            self.action_past_games,
-        )
-        yield SystemCommand("Help", "The rules and the keys", self.action_show_help)
+        yield from commands.palette(self)
         yield from super().get_system_commands(screen)
 
     # -- too small -------------------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
         """Behind the "enlarge" message only quit and help keys act; no click does. A
         dialog in its grace (:attr:`key_ahead_grace`) drops Enter and Space."""
-        if (
-            isinstance(event, events.Key)
-            and not event.is_forwarded
-            and isinstance(self.screen, Dialog)
-            and self.screen.holds_key(event.key)
-        ):
-            return
-        if (
-            isinstance(event, (events.InputEvent, events.Paste))
-            and not event.is_forwarded
-            and self.has_class("-too-small")
-            and message_showing(self.screen)
-            and not acts_behind_the_message(self.screen, event)
-        ):
-            return
-        await super().on_event(event)
+        if not dropped(self, event):
+            await super().on_event(event)
 
     def on_resize(self, event: events.Resize) -> None:
         """Show the "enlarge" message below the minimum size."""

@@ -74,7 +74,7 @@ class RemoteApp(AllFivesApp):
         """``link`` reaches the host; ``owner`` is True on the host's own screen, which
         sets the seats up and starts; ``address`` is shown in the waiting room."""
         super().__init__(settings, autosave=False)
-        self.history = HistoryWriter(report=self._history_line)
+        self.keeping.history = HistoryWriter(report=self._history_line)
         self.link = link
         self.seat = seat
         self.owner = owner
@@ -246,9 +246,7 @@ class RemoteApp(AllFivesApp):
     def _remember(self, record: GameRecord) -> None:
         """The finished game into this person's history (once, however often the
         host sends its record: again after a rejoin)."""
-        if self.history is not None and self._recorded != record.game_id:
-            self._recorded = record.game_id
-            self.history.submit(as_seen_by(record, self.seat))
+        self.keeping.record_finished(as_seen_by(record, self.seat))
 
     def _summary_read(self, driver: SeatDriver) -> None:
         """The person has read the summary: the host deals once everyone has (unless it
