@@ -16,7 +16,8 @@ from allfives_tui.net.host import Host
 from allfives_tui.net.protocol import PROTOCOL_VERSION, Refused
 from allfives_tui.net.wording import close_text, refusal_text
 from engine import Rules
-from tests.net.conftest import FakeClock, Raw, start_host, until
+from tests.net.conftest import FakeClock, Raw, start_host
+from tests.waiting import until
 
 STARTED = {"kind": "refused", "code": "wrong_password_or_started", "fatal": True}
 
