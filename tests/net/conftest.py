@@ -21,15 +21,6 @@ from engine import Rules, SeatView
 TIMEOUT = 10.0
 
 
-async def until(condition: Callable[[], bool], timeout: float = TIMEOUT) -> None:
-    """Wait (polling, at most ``timeout`` seconds) until ``condition()`` holds."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still not so after {timeout} s")
-        await asyncio.sleep(0.01)
-
-
 class FakeClock:
     """A clock that moves only when told to."""
 

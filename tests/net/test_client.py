@@ -18,6 +18,7 @@ from allfives_tui.ui.remote import RemoteApp
 from allfives_tui.ui.screens.game import GameScreen
 from engine import Rules
 from tests.net.conftest import start_host
+from tests.ui.helpers import until
 
 
 def test_addresses() -> None:
@@ -118,16 +119,9 @@ async def test_the_app_that_loses_its_host_exits_non_zero_with_one_line(tmp_path
     bob = await join(f"127.0.0.1:{host.port}", "Bob", retry=0.3)
     app = RemoteApp(ana, ana.seat)
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if isinstance(app.screen, GameScreen):
-                break
-        assert isinstance(app.screen, GameScreen)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
         await host.close()
-        for _ in range(300):
-            await pilot.pause(0.02)
-            if app.lost:
-                break
+        await until(pilot, lambda: app.lost)
     assert app.lost is not None and app.lost.startswith("lost the host at ws://127.0.0.1:")
     assert "\n" not in app.lost and app.return_code == 1
     await bob.close()
@@ -167,10 +161,7 @@ async def test_a_crash_at_a_networked_table_is_one_line_and_a_log(data_dir: Path
     app = RemoteApp(Broken(), 0)  # type: ignore[arg-type]
     with pytest.raises(WorkerFailed):  # run_test raises what crashed the app
         async with app.run_test(size=(100, 30)) as pilot:
-            for _ in range(100):
-                await pilot.pause(0.02)
-                if app.crash_report:
-                    break
+            await until(pilot, lambda: app.crash_report)
     report = app.crash_report
     assert report is not None and "\n" not in report
     assert report.startswith("allfives crashed (RuntimeError: boom): the host keeps the game;")

@@ -16,7 +16,8 @@ from allfives_tui.net.host import Host
 from allfives_tui.net.protocol import PROTOCOL_VERSION, Refused
 from allfives_tui.net.wording import close_text, refusal_text
 from engine import Rules
-from tests.net.conftest import FakeClock, Raw, start_host, until
+from tests.net.conftest import FakeClock, Raw, start_host
+from tests.waiting import until
 
 STARTED = {"kind": "refused", "code": "wrong_password_or_started", "fatal": True}
 
@@ -67,7 +68,7 @@ async def test_a_rejoin_token_gets_its_seat_while_idle_connections_fill_the_host
 
 
 async def test_a_connection_that_does_not_sign_in_in_time_is_closed(tmp_path: Path) -> None:
-    host = await start_host(rules=Rules(players=2, target=50), hello_timeout=2.0)
+    host = await start_host(rules=Rules(players=2, target=50), hello_timeout=0.5)
     assert host.port is not None
     ana = await Raw.open(host.port)
     assert (await ana.sign_in("Ana"))["kind"] == "seat"
@@ -75,8 +76,9 @@ async def test_a_connection_that_does_not_sign_in_in_time_is_closed(tmp_path: Pa
     halfway = await Raw.open(host.port)
     await halfway.send({"kind": "hello", "version": PROTOCOL_VERSION, "name": "Eve"})
     assert (await halfway.recv())["kind"] == "challenge"
-    assert await closed_with(silent) == (1008, "sign_in_timeout 2")
-    assert await closed_with(halfway) == (1008, "sign_in_timeout 2")
+    assert await closed_with(silent) == (1008, "sign_in_timeout 0.5")
+    assert await closed_with(halfway) == (1008, "sign_in_timeout 0.5")
+    assert close_text("sign_in_timeout 0.5") == "no sign-in within 0.5 s"
     assert close_text("sign_in_timeout 2") == "no sign-in within 2 s"
     await until(lambda: len(host.sessions) == 1)
     # the signed-in player was left alone: the game starts when Bob comes

@@ -4,10 +4,13 @@ restarted reopens the game and its players rejoin; a seat given to the computer.
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
+from allfives_tui.table.driver import AwaitPerson
 from engine.record import GameRecord
 from tests.net.conftest import Raw, start_host
+from tests.waiting import until
 
 
 def kill(client: Raw) -> None:
@@ -15,13 +18,6 @@ def kill(client: Raw) -> None:
     transport = client.ws.transport
     assert transport is not None
     transport.abort()
-
-
-async def wait_until(check: object, timeout: float = 10.0) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not check():  # type: ignore[operator]
-        assert asyncio.get_running_loop().time() < deadline, "timed out"
-        await asyncio.sleep(0.01)
 
 
 async def test_a_client_killed_mid_hand_rejoins_its_seat_with_its_token(tmp_path: Path) -> None:
@@ -36,13 +32,18 @@ async def test_a_client_killed_mid_hand_rejoins_its_seat_with_its_token(tmp_path
     assert table is not None
     kill(ana)
     # the table waits at Ana's turn; Bob is told she is reconnecting
-    await wait_until(lambda: table.to_act == ana.seat and host.slots[0].session is None)
-    waiting_at = table.step
-    await asyncio.sleep(0.2)
-    assert table.step == waiting_at and table.to_act == ana.seat
-    assert any(
-        m == {"kind": "notice", "code": "reconnecting", "seat": ana.seat} for m in bob.received
+    reconnecting = {"kind": "notice", "code": "reconnecting", "seat": ana.seat}
+    await until(
+        lambda: table.to_act == ana.seat and host.slots[0].session is None
+        and reconnecting in bob.received,
+        what="the table at Ana's turn, Bob told she is reconnecting",
     )
+    waiting_at = table.step
+    driver = host.driver
+    assert driver is not None
+    step = driver.next()  # what the host does next: wait for Ana, her seat kept for 30 s
+    assert isinstance(step, AwaitPerson) and step.seat == ana.seat
+    assert step.grace_deadline is not None and step.grace_deadline > time.monotonic() + 20
     # a stranger's token is no way in
     thief = await Raw.open(host.port)
     assert (await thief.sign_in("Eve", token="x" * 32))["kind"] == "refused"
@@ -63,7 +64,7 @@ async def test_a_client_killed_mid_hand_rejoins_its_seat_with_its_token(tmp_path
 async def test_after_the_grace_period_the_computer_plays_the_seat_until_its_player_returns(
     tmp_path: Path,
 ) -> None:
-    host = await start_host(folder=tmp_path / "h", grace=0.3)
+    host = await start_host(folder=tmp_path / "h", grace=0.0)
     assert host.port is not None
     ana, bob = await Raw.open(host.port), await Raw.open(host.port)
     await ana.sign_in("Ana")
@@ -75,7 +76,7 @@ async def test_after_the_grace_period_the_computer_plays_the_seat_until_its_play
     bob_task = asyncio.create_task(bob.play(stop_after=3))
     driver = host.driver
     assert driver is not None
-    await wait_until(lambda: driver.played_by_computer(0), 10)
+    await until(lambda: driver.played_by_computer(0))
     await asyncio.wait_for(bob_task, 20)
     assert {"kind": "notice", "code": "taken_over", "seat": 0} in bob.received
     played_for_ana = [m for m in table.state.history if m.seat == 0]

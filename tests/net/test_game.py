@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from allfives_tui.net.host import Host
+from allfives_tui.table.driver import Summary
 from engine import GameState, Phase, Rules, SeatView
 from engine.record import GameRecord
 from tests.net.conftest import Raw, start_host
+from tests.waiting import until
 
 TILE = re.compile(r"^[0-6]-[0-6]$")
 
@@ -121,9 +123,13 @@ async def test_the_next_deal_waits_for_every_player_to_close_the_summary(tmp_pat
     await _to_hand_over(ana, bob)
     table = host.table
     assert table is not None and table.hand_over is not None
+    driver = host.driver
+    assert driver is not None
     await ana.send({"kind": "ready"})
-    await asyncio.sleep(0.3)
+    await until(lambda: driver.waiting_for() == (bob.seat,), what="Ana's ready taken")
     assert table.state.phase is Phase.DEAL and table.state.hand_number == 1
+    step = driver.next()  # what the host does next: wait for Bob (for 30 s at most)
+    assert isinstance(step, Summary) and step.waiting_for == (bob.seat,)
     await bob.send({"kind": "ready"})
     dealt = await ana.recv("state")
     assert dealt["events"][0]["kind"] == "dealt" and table.state.hand_number == 2
@@ -132,7 +138,7 @@ async def test_the_next_deal_waits_for_every_player_to_close_the_summary(tmp_pat
 
 async def test_the_next_deal_comes_after_the_summary_timeout_all_the_same(tmp_path: Path) -> None:
     host = await start_host(rules=Rules(players=2, target=250), folder=tmp_path / "h")
-    host.config.summary_timeout = 0.3
+    host.config.summary_timeout = 0.05
     assert host.port is not None
     ana, bob = await Raw.open(host.port), await Raw.open(host.port)
     await ana.sign_in("Ana")

@@ -4,7 +4,6 @@ escape sequences and markup, and a table that does not add up."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -19,7 +18,7 @@ from allfives_tui.net.remote_table import RemoteTable, TableMismatchError, shown
 from allfives_tui.ui.remote import RemoteApp
 from allfives_tui.ui.screens.game import GameScreen
 from engine import Rules, apply, new_game, seeded_deal
-from tests.ui.helpers import screen_text
+from tests.ui.helpers import screen_text, until
 
 Script = Callable[[ServerConnection], Any]
 
@@ -102,16 +101,15 @@ async def test_junk_and_a_table_that_does_not_add_up_are_shown_as_such_and_never
         await ws.send(json.dumps({"kind": "exec", "code": "import os; os.system('touch x')"}))
         bad = a_state(["Ana", "Bob"], hand_counts=[9, 9], boneyard_size=99)
         await ws.send(json.dumps(bad))
-        await asyncio.sleep(30)
+        await ws.wait_closed()
 
     port = await fake_host(hostile)
     connection = await join(f"127.0.0.1:{port}", "Ana")
     app = RemoteApp(connection, 0)
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if isinstance(app.screen, GameScreen) and len(app._notifications) >= 3:
-                break
+        await until(
+            pilot, lambda: isinstance(app.screen, GameScreen) and len(app._notifications) >= 3
+        )
         assert isinstance(app.screen, GameScreen)
         assert app.remote is not None
         assert app.remote.names[1] == "?)0;pwned?(b)Mallory"  # printable, short, no markup

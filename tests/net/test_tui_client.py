@@ -7,6 +7,8 @@ import asyncio
 import os
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from allfives_tui.net.client import join
 from allfives_tui.store.history import History
 from allfives_tui.ui.remote import RemoteApp
@@ -15,7 +17,41 @@ from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.screens.lobby import LobbyScreen
 from tests.net.conftest import Raw, partnership, start_host
-from tests.ui.helpers import screen_text, take_a_turn
+from tests.ui.helpers import screen_text, take_a_turn, until
+
+
+def _to_do(app: RemoteApp) -> bool:
+    """True when the game is over, or the person at the app has a summary to close or
+    a move to make (on a screen that takes keys now)."""
+    screen = app.screen
+    if isinstance(screen, GameScreen):
+        return screen.is_mounted and screen.human_turn() and bool(screen.legal())
+    if isinstance(screen, HandSummaryScreen):
+        return not screen.holds_key("enter")
+    return isinstance(screen, GameOverScreen)
+
+
+async def play_by_keyboard(pilot: Pilot[object], app: RemoteApp) -> tuple[int, int]:
+    """Play the person's seat by keyboard to the game's end, each move once the host has
+    shown the last one; the number of moves made and of summaries closed. (Give the
+    app no key-ahead grace: a summary takes Enter once it shows.)"""
+    turns = summaries = 0
+    while True:
+        await until(pilot, lambda: _to_do(app))  # the person's turn, a summary or the end
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return turns, summaries
+        if isinstance(screen, HandSummaryScreen):
+            await pilot.press("enter")
+            summaries += 1
+            await until(pilot, lambda shown=screen: app.screen is not shown)
+        else:
+            remote = app.remote
+            assert remote is not None
+            before = remote.step
+            await take_a_turn(pilot, screen)
+            turns += 1
+            await until(pilot, lambda r=remote, step=before: r.step != step)
 
 
 async def test_a_tui_client_plays_a_whole_partnership_game_by_keyboard(tmp_path: Path) -> None:
@@ -24,29 +60,18 @@ async def test_a_tui_client_plays_a_whole_partnership_game_by_keyboard(tmp_path:
     connection = await join(f"127.0.0.1:{host.port}", "Ana")
     assert connection.seat == 0
     app = RemoteApp(connection, connection.seat)
+    app.key_ahead_grace = 0.0
     bob = await Raw.open(host.port)
-    turns = summaries = 0
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if isinstance(app.screen, LobbyScreen) and "Ana (you)" in screen_text(app):
-                break
+        await until(
+            pilot, lambda: isinstance(app.screen, LobbyScreen) and "Ana (you)" in screen_text(app)
+        )
         text = screen_text(app)
         assert "Waiting room" in text and "open: waiting for a player" in text
         assert "computer (random)" in text
         await bob.sign_in("Bob")
         bob_task = asyncio.create_task(bob.play())
-        for _ in range(3000):
-            await pilot.pause(0.01)
-            screen = app.screen
-            if isinstance(screen, GameOverScreen):
-                break
-            if isinstance(screen, HandSummaryScreen):
-                await pilot.press("enter")
-                summaries += 1
-            elif isinstance(screen, GameScreen) and screen.human_turn() and screen.legal():
-                await take_a_turn(pilot, screen)
-                turns += 1
+        turns, summaries = await play_by_keyboard(pilot, app)
         assert isinstance(app.screen, GameOverScreen)
         table = host.table
         assert table is not None and table.is_over
@@ -55,18 +80,12 @@ async def test_a_tui_client_plays_a_whole_partnership_game_by_keyboard(tmp_path:
         assert app.remote is not None
         assert app.remote.view_now.scores == table.state.scores
         await asyncio.wait_for(bob_task, 10)
-        for _ in range(100):
-            if app.remote.final_record is not None:
-                break
-            await pilot.pause(0.02)
+        await until(pilot, lambda: app.remote is not None and app.remote.final_record is not None)
         assert app.remote.final_record is not None
         assert app.remote.final_record.final_state() == table.state
         # the host closing after the game is no lost host: the game-over screen stays
         await host.close()
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if any("closed the table" in n.message for n in app._notifications):
-                break
+        await until(pilot, lambda: any("closed the table" in n.message for n in app._notifications))
         assert any("closed the table" in n.message for n in app._notifications)
         assert isinstance(app.screen, GameOverScreen) and app.lost is None
         await pilot.press("q")
@@ -102,32 +121,23 @@ async def test_the_hosts_own_screen_sets_the_seats_and_starts_then_plays(tmp_pat
     port = await host.start("127.0.0.1", 0)
     bob = await Raw.open(port)
     app = RemoteApp(host.local_link(), 0, owner=True, address="Friends join with: allfives join …")
+    app.key_ahead_grace = 0.0
     async with app.run_test(size=(100, 30)) as pilot:
         await bob.sign_in("Bob")
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if "Bob" in screen_text(app):
-                break
+        await until(pilot, lambda: "Bob" in screen_text(app))
         text = screen_text(app)
         assert "Hana (you)" in text and "Bob" in text and "Friends join with" in text
         # seats 3 and 4: a computer, then open again, then a computer; start
         await pilot.press("3")
-        await pilot.pause(0.05)
-        assert host.slots[2].computer
-        await pilot.press("3", "3", "4")
-        await pilot.pause(0.05)
+        await until(pilot, lambda: host.slots[2].computer)
+        await pilot.press("3")
+        await until(pilot, lambda: not host.slots[2].computer)
+        await pilot.press("3", "4")
+        await until(pilot, lambda: host.slots[3].computer)
         assert host.slots[2].computer and host.slots[3].computer and not host.slots[1].computer
         await pilot.press("enter")
         bob_task = asyncio.create_task(bob.play())
-        for _ in range(3000):
-            await pilot.pause(0.01)
-            screen = app.screen
-            if isinstance(screen, GameOverScreen):
-                break
-            if isinstance(screen, HandSummaryScreen):
-                await pilot.press("enter")
-            elif isinstance(screen, GameScreen) and screen.human_turn() and screen.legal():
-                await take_a_turn(pilot, screen)
+        await play_by_keyboard(pilot, app)
         assert isinstance(app.screen, GameOverScreen)
         table = host.table
         assert table is not None and table.is_over
@@ -177,20 +187,14 @@ async def test_a_restarted_hosts_own_screen_reopens_the_game_where_it_stopped(
     await reopened.start("127.0.0.1", port)
     app = RemoteApp(reopened.local_link(), 0, owner=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if isinstance(app.screen, GameScreen) and app.screen.is_mounted:
-                break
-        await pilot.pause(0.2)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted)
         assert isinstance(app.screen, GameScreen)
         table = reopened.table
         assert table is not None and table.resumed
         # the game went on from the saved point: the computers play, Bob is away
         assert table.record().truncated(len(before.actions)).final_state() == before
-        for _ in range(200):  # once the table waits for a person, the screen shows it
-            await pilot.pause(0.02)
-            if app.remote is not None and app.remote.view_now == table.view(0):
-                break
+        # once the table waits for a person, the screen shows it
+        await until(pilot, lambda: app.remote is not None and app.remote.view_now == table.view(0))
         assert app.remote is not None and app.remote.view_now == table.view(0)
         assert app.remote.resumed  # the log opens with "Game continued (hand 1…)"
         await pilot.press("q")
