@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual import events
 from textual.app import App
+from textual.command import CommandList
 from textual.pilot import Pilot
 
 from allfives_tui.screenshots import random_play
@@ -86,6 +88,30 @@ async def until(
         if time.monotonic() > deadline:
             raise AssertionError(f"not within {timeout} s: {condition}")
         await pilot.pause(0.005)
+
+
+async def without_a_refresh_until(condition: Callable[[], bool], limit: int = 100_000) -> None:
+    """Yield to the event loop (no pause, so no refresh) until ``condition()`` holds,
+    at most ``limit`` times: to catch a screen between its push and its first paint."""
+    for _ in range(limit):
+        if condition():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError(f"not within {limit} turns of the event loop: {condition}")
+
+
+async def palette_offers(pilot: Pilot[Any], command: str) -> None:
+    """Wait until the command palette's highlighted result is ``command``."""
+
+    def offered() -> bool:
+        found = pilot.app.screen.query(CommandList)
+        if not found or found.first().highlighted is None:
+            return False
+        results = found.first()
+        option = results.get_option_at_index(results.highlighted or 0)
+        return str(option.prompt).lower().startswith(command)
+
+    await until(pilot, offered)
 
 
 CREATED = "2026-01-01T00:00:00+00:00"

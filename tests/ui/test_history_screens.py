@@ -322,8 +322,10 @@ async def _play_to_the_end(pilot: Pilot[Any]) -> None:
 
 
 async def _palette(pilot: Pilot[Any], command: str) -> None:
+    from tests.ui.helpers import palette_offers
+
     await pilot.press("ctrl+p", *command)
-    await pilot.pause(0.3)
+    await palette_offers(pilot, command)
     await pilot.press("enter")
     await pilot.pause()
 

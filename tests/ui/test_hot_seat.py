@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from textual.pilot import Pilot
@@ -16,7 +15,13 @@ from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.widgets import HandView
 from engine import GameState, Play, Tile
-from tests.ui.helpers import press_quickly, screen_text, take_a_turn, until
+from tests.ui.helpers import (
+    press_quickly,
+    screen_text,
+    take_a_turn,
+    until,
+    without_a_refresh_until,
+)
 
 # Ben (south) and Ana (north) against West and East, two greedy computers.
 HOT_SEAT = Settings(
@@ -191,10 +196,8 @@ async def test_an_enter_typed_ahead_leaves_the_cover_up() -> None:
     app = hot_seat_app(seed=8)
     app.key_ahead_grace = 3600.0  # the grace outlasts the test
     async with app.run_test(size=(100, 32)) as pilot:
-        for _ in range(100_000):  # no refresh between the cover's push and the key
-            if isinstance(app.screen, CoverScreen):
-                break
-            await asyncio.sleep(0)
+        # no refresh between the cover's push and the key
+        await without_a_refresh_until(lambda: isinstance(app.screen, CoverScreen))
         cover = app.screen
         assert isinstance(cover, CoverScreen)
         press_quickly(app, "enter", "enter")
