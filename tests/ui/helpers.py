@@ -122,7 +122,7 @@ def record_of(state: GameState, seats: Sequence[Seat] = SEATS_2, seed: int = 1) 
     return GameRecord.from_state(state, tuple(seats), seed=seed, created=CREATED)
 
 
-def play_out(seed: int, *, target: int | None = None, hands: int = 1) -> GameState:
+def random_hands(seed: int, *, target: int | None = None, hands: int = 1) -> GameState:
     """Random play at ``seed`` until ``hands`` hands are over or the game is won."""
     return random_play(seed, target=target or 0, hands=hands)
 
@@ -150,5 +150,5 @@ async def take_a_turn(pilot: Pilot[object], game: object) -> None:
 
 def game_over_app() -> AllFivesApp:
     """The game app resuming a finished game: it opens on the game-over screen."""
-    state = play_out(5, target=60, hands=20)
+    state = random_hands(5, target=60, hands=20)
     return AllFivesApp(Settings(speed=0.0), resume=record_of(state), speed=0.0)
