@@ -224,8 +224,15 @@ async def _to_game_over(pilot: Pilot[None], app: AllFivesApp) -> None:
     raise AssertionError("the game did not end")
 
 
+def _near_the_end() -> AllFivesApp:
+    """The coach's short game to 50 resumed two actions before its end."""
+    record = short_game()
+    settings = Settings(players=2, speed=0.0, levels=["heuristic"] * 3)
+    return AllFivesApp(settings, resume=record.truncated(record.action_count - 2), speed=0.0)
+
+
 async def test_the_report_at_game_over_has_the_chart_and_the_figures() -> None:
-    app = _alone(seed=12, target=50)
+    app = _near_the_end()
     async with app.run_test(size=(100, 30)) as pilot:
         await _to_game_over(pilot, app)
         assert app.table is not None and app.table.state.phase is Phase.OVER
@@ -253,7 +260,7 @@ async def test_the_report_at_game_over_has_the_chart_and_the_figures() -> None:
 async def test_a_game_rated_for_the_report_is_not_rated_again_in_its_replay(
     data_dir: Path,
 ) -> None:
-    app = _alone(seed=12, target=50)
+    app = _near_the_end()
     async with app.run_test(size=(100, 30)) as pilot:
         await _to_game_over(pilot, app)
         assert app.table is not None and app.coach is not None
