@@ -63,7 +63,7 @@ def test_the_games_one_person_reads_in_the_second_person() -> None:
     person as the game's log did: "You lead", never "You leads", whatever their
     name; labels keep the names."""
     from engine.record import parse_record
-    from tests.games import SMALL_RECORD
+    from tests.records import SMALL_RECORD
 
     replay = Replay(parse_record(SMALL_RECORD))
     words = "\n".join(replay.describe(i) for i in range(replay.last + 1))

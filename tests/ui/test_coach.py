@@ -31,7 +31,8 @@ from allfives_tui.ui.widgets.hint import HintPanel
 from engine import Draw, Pass, Phase, Play, to_text
 from engine.players.evaluate import evaluate
 from tests.coach.helpers import short_game
-from tests.ui.helpers import dealt_record, screen_text, settle, until
+from tests.records import dealt_record
+from tests.ui.helpers import screen_text, settle, until
 
 SIZE = (100, 30)
 

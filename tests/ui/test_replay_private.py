@@ -33,7 +33,8 @@ from allfives_tui.ui.widgets import HandView
 from engine import Draw, Drew, Rules
 from engine.players import make_player
 from engine.record import GameRecord, Seat, parse_record
-from tests.games import SMALL_RECORD, game_record, play_out
+from tests.games import play_out
+from tests.records import SMALL_RECORD, game_record
 from tests.ui.helpers import settle
 
 SIZE = (120, 40)

@@ -14,7 +14,7 @@ from allfives_tui.ui.widgets import Board, HandView, Scoreboard
 from allfives_tui.ui.widgets.move_list import MoveList
 from engine import Tile, parse_tile
 from engine.record import parse_record
-from tests.games import SMALL_RECORD, game_record
+from tests.records import SMALL_RECORD, game_record
 from tests.ui.helpers import until
 from tests.ui.test_replay_snapshot import FOUR
 

@@ -19,7 +19,8 @@ from allfives_tui.ui.screens.help import HELP_TEXT, help_text
 from allfives_tui.ui.widgets import Board, EventLog, HandView
 from allfives_tui.ui.widgets.board import Rect
 from engine import End, parse_tile
-from tests.ui.helpers import record_of, screen_text, settle, two_ends_record
+from tests.records import DATA, record_of, two_ends_record
+from tests.ui.helpers import screen_text, settle
 
 Cell = tuple[str, Style]
 
@@ -384,7 +385,7 @@ async def test_open_replay_says_a_game_is_in_progress_only_while_it_is() -> None
 
 
 async def test_the_drawn_tile_stays_selected_so_enter_plays_it() -> None:
-    from tests.ui.helpers import dealt_record
+    from tests.records import dealt_record
     from tests.ui.test_play import BONEYARD, NO_FIVES, NORTH
 
     for auto_draw in (False, True):
@@ -527,7 +528,7 @@ async def test_a_four_player_replay_shows_every_hand_sorted() -> None:
     from allfives_tui.ui.screens.replay import ReplayApp
     from engine.record import parse_record
 
-    four = Path(__file__).parents[1] / "data" / "four.json"
+    four = DATA / "four.json"
     for size in ((80, 24), (100, 30), (140, 44)):
         app = ReplayApp(Replay(parse_record(four.read_text())), title="four.json")
         async with app.run_test(size=size) as pilot:

@@ -13,7 +13,8 @@ from allfives_tui.screenshots import mid_game
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.widgets.board import plan_board
-from tests.ui.helpers import random_hands, record_of, two_ends_record, until
+from tests.records import record_of, two_ends_record
+from tests.ui.helpers import random_hands, until
 
 
 def _app(state: Any = None, *, coach: bool = True) -> AllFivesApp:

@@ -11,7 +11,8 @@ from allfives_tui.ui.screens.cover import CoverScreen
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.widgets import EventLog
 from engine import Phase
-from tests.ui.helpers import dealt_record, screen_text, settle, take_a_turn, until
+from tests.records import dealt_record
+from tests.ui.helpers import screen_text, settle, take_a_turn, until
 from tests.ui.test_hot_seat import hot_seat_app
 
 SIZE = (100, 30)
