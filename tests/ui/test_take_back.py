@@ -87,7 +87,8 @@ async def test_a_take_back_while_the_computer_thinks_drops_its_move() -> None:
         await pilot.pause()
         assert table.state is before and table.to_act == 0
         # North's worker wakes from its pace and ends: its move is dropped, not played on
-        await until(pilot, lambda: all(w.is_finished for w in app.workers))
+        thinking = [w for w in app.workers if w.group == "computer"]
+        await until(pilot, lambda: all(w.is_finished for w in thinking))
         await pilot.pause()
         assert table.state is before and table.to_act == 0
 
