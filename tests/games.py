@@ -1,68 +1,77 @@
-"""Seeded games played by computer players, as records: the replay tests' fixtures."""
+"""Games played on: :func:`play_out` plays a table on, the way every test plays a game;
+:func:`play_game` plays a seeded game between computer players."""
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable, Mapping
 from weakref import WeakKeyDictionary
 
 from allfives_tui.table.driver import computer_player
 from allfives_tui.table.table import Table, Turn
-from engine import Action, GameState, Rules, apply, legal_actions, new_game, seeded_deal
+from engine import Action, GameState, Rules
 from engine.players import Player, make_player
-from engine.record import GameRecord, Seat
+from engine.record import Seat
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
+
+
+def first_legal(turn: Turn) -> Action:
+    """A person's move in these games: the first legal action."""
+    return turn.legal[0]
+
+
+def play_out(
+    table: Table,
+    *,
+    players: Mapping[int, Player] | None = None,
+    hands: int | None = None,
+    actions: int | None = None,
+    until: Callable[[Table], bool] | None = None,
+) -> Table:
+    """Play ``table`` on, dealing as needed: a seat in ``players`` by that player, another
+    computer's seat by the computer the turn driver seats there, a person's by their first
+    legal action. It stops when the game is over, when ``hands`` hands are over, when the
+    game has ``actions`` actions (deals count), or just before a change when ``until(table)``
+    holds; it returns ``table``."""
+    chosen = players or {}
+    done = len(table.state.actions)
+    while not table.is_over:
+        if (actions is not None and done >= actions) or (until is not None and until(table)):
+            break
+        turn = table.turn()
+        if turn is None:
+            if hands is not None and table.state.hand_number >= hands:
+                break
+            table.deal()
+        elif turn.seat in chosen:
+            table.act(turn.seat, chosen[turn.seat].choose(turn.view, turn.legal))
+        elif turn.kind == "computer":
+            table.act(turn.seat, computer_choice(table, turn))
+        else:
+            table.act(turn.seat, first_legal(turn))
+        done += 1
+    return table
+
+
+def to_act(table: Table) -> str | None:
+    """The kind of the seat to act (``None``: nobody is, a deal is due or the game is over)."""
+    turn = table.turn()
+    return None if turn is None else turn.kind
 
 
 def play_game(
     rules: Rules, seed: int, level: str = "greedy", max_actions: int = 10_000
 ) -> GameState:
     """A game played to the end (or ``max_actions``) by ``level`` players from ``seed``."""
-    state = new_game(rules)
-    players = [make_player(level, seed + i) for i in range(rules.players)]
-    for _ in range(max_actions):
-        if state.is_terminal:
-            break
-        if state.is_chance:
-            state = apply(state, seeded_deal(state, seed)).state
-        else:
-            seat = state.current
-            assert seat is not None
-            action = players[seat].choose(state.view(seat), legal_actions(state))
-            state = apply(state, action).state
-    return state
+    seats = computer_seats(rules.players, level)
+    players = {i: make_player(level, seed + i) for i in range(rules.players)}
+    table = play_out(Table.new(rules, seats, seed), players=players, actions=max_actions)
+    return table.state
 
 
-@cache
-def game_record(players: int = 2, seed: int = 1, partnerships: bool = False) -> GameRecord:
-    """The record of a whole seeded game between greedy computer players."""
-    rules = Rules(players=players, partnerships=partnerships)
-    state = play_game(rules, seed)
-    seats = tuple(Seat(name=NAMES[i], kind="computer", level="greedy") for i in range(players))
-    return GameRecord.from_state(state, seats, seed=seed, created="2026-01-01T00:00:00+00:00")
-
-
-SMALL_RECORD = """{
- "format": "allfives-record", "version": 1,
- "rules": {"players": 2, "partnerships": false, "hand_size": "five-each", "target": 30},
- "seats": [{"name": "Ann", "kind": "human"},
-           {"name": "Bob", "kind": "computer", "level": "greedy"}],
- "hands": [
-  {"deal": {"hands": [["6-4", "4-2", "2-2", "3-1", "0-0"], ["6-6", "6-1", "4-3", "5-5", "2-1"]],
-            "boneyard": ["1-0", "5-3", "4-4", "1-1", "2-0", "3-0", "3-2", "3-3", "4-0", "4-1",
-                         "5-0", "5-1", "5-2", "5-4", "6-0", "6-2", "6-3", "6-5"],
-            "start": 0},
-   "actions": ["6-4", "6-6 E", "4-2 W", "6-1 E", "2-2 W", "2-1 W", "3-1 W", "4-3 W",
-               "draw", "1-0 E", "draw", "draw", "4-4 W", "0-0 E"]},
-  {"deal": {"hands": [["5-5", "0-0", "1-0", "1-1", "2-0"], ["5-0", "2-1", "2-2", "3-0", "3-1"]],
-            "boneyard": ["3-2", "3-3", "4-0", "4-1", "4-2", "4-3", "4-4", "5-1", "5-2", "5-3",
-                         "5-4", "6-0", "6-1", "6-2", "6-3", "6-4", "6-5", "6-6"],
-            "start": 0},
-   "actions": ["5-5", "5-0 E", "0-0 E"]}
- ]
-}
-"""
-"""A hand-made two-hand game to 30: a draw, a must-play, going out, a negative score, a win."""
+def computer_seats(players: int, level: str = "greedy") -> tuple[Seat, ...]:
+    """``players`` computer seats at ``level``, named from :data:`NAMES`."""
+    return tuple(Seat(name=NAMES[i], kind="computer", level=level) for i in range(players))
 
 
 _COMPUTERS: WeakKeyDictionary[Table, dict[int, Player]] = WeakKeyDictionary()

@@ -22,7 +22,7 @@ from allfives_tui.store.saves import AutoSaver, save_copy
 from allfives_tui.store.settings_file import load_settings, save_settings
 from allfives_tui.table.settings import Settings
 from engine.record import GameRecord, load, save
-from tests.games import game_record
+from tests.records import game_record
 
 
 def _autosave(record: GameRecord, path: Path) -> None:

@@ -14,7 +14,7 @@ from allfives_tui.cli import main
 from allfives_tui.store.saves import ReplayLoadError, read_replay
 from allfives_tui.table.replay import Replay
 from engine.record import MAX_BYTES
-from tests.games import SMALL_RECORD
+from tests.records import SMALL_RECORD
 
 Edit = Callable[[dict[str, Any]], None]
 

@@ -19,7 +19,7 @@ from engine import AllFivesError, RecordError, Rules, new_game, seeded_deal
 from engine.record import GameRecord, load, parse_record
 from engine.rng import SEED_LIMIT, check_game_seed
 from engine.rules import MAX_TARGET
-from tests.games import SMALL_RECORD
+from tests.records import SMALL_RECORD
 
 BAD_SEEDS: list[Any] = [
     SEED_LIMIT,

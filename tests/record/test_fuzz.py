@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from allfives_tui.table.replay import Replay
 from engine import RecordError
 from engine.record import GameRecord, load_game, parse_game, parse_record
-from tests.games import SMALL_RECORD, game_record
+from tests.records import SMALL_RECORD, game_record
 
 BASES = (SMALL_RECORD, game_record(players=3, seed=5).to_json())
 FUZZ = settings(

@@ -23,7 +23,7 @@ import pytest
 from engine import RecordError
 from engine import record as record_module
 from engine.record import MAX_BYTES, load, load_game, parse_game, parse_record
-from tests.games import SMALL_RECORD
+from tests.records import SMALL_RECORD
 
 Reader = Callable[[Path], object]
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from engine.record import load, save
-from tests.games import SMALL_RECORD, game_record
+from tests.records import SMALL_RECORD, game_record
 
 resource = pytest.importorskip("resource")
 
@@ -29,7 +29,7 @@ _SAVE_IN_CHILD = textwrap.dedent(
     """
     import resource, signal, sys
     from engine.record import save
-    from tests.games import game_record
+    from tests.records import game_record
 
     record = game_record(players=3, seed=5)  # built before the limit: tens of kilobytes
     limit = int(sys.argv[2])

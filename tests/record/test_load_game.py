@@ -21,9 +21,7 @@ from engine.record import (
     parse_record,
     save,
 )
-from tests.games import SMALL_RECORD, game_record
-
-DATA = Path(__file__).parent.parent / "data"
+from tests.records import DATA, SMALL_RECORD, game_record
 
 
 def test_load_game_keeps_every_step_of_the_replay(tmp_path: Path) -> None:

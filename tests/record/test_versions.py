@@ -23,8 +23,8 @@ from engine.record import (
 )
 from engine.rng import Rng
 from engine.state import GameState
+from tests.records import DATA
 
-DATA = Path(__file__).parent.parent / "data"
 V1_FILES = sorted(DATA.glob("*.json"))
 HEX32 = re.compile(r"^[0-9a-f]{32}$")
 SEATS = (

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
-from engine import Rules, apply, new_game, seeded_deal
+from allfives_tui.table.table import Table
+from engine import Rules
 from engine.players import make_player
 from engine.record import GameRecord, Seat
-from engine.state import Phase
+from tests.games import play_out
 
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 """A Monday: the first generated game's start."""
@@ -24,23 +25,13 @@ def play(
     created: datetime = T0,
 ) -> GameRecord:
     """A game between computer players (a person's seat is played by the greedy level);
-    ``stop_after`` actions abandons it there."""
+    ``stop_after`` actions (at least 1, the first deal) abandons it there."""
     rules = Rules(players=len(seats), partnerships=partnerships, target=target)
-    players = [make_player(s.level if s.level in ("random", "greedy") else "greedy",
-                           seed=seed * 8 + i) for i, s in enumerate(seats)]
-    state = new_game(rules)
-    actions = 0
-    while state.phase is not Phase.OVER:
-        if stop_after is not None and actions >= stop_after:
-            break
-        if state.phase is Phase.DEAL:
-            state = apply(state, seeded_deal(state, seed)).state
-        else:
-            seat = state.current
-            assert seat is not None
-            view = state.view(seat)
-            state = apply(state, players[seat].choose(view, view.legal_actions())).state
-        actions += 1
+    players = {
+        i: make_player(s.level if s.level in ("random", "greedy") else "greedy", seed * 8 + i)
+        for i, s in enumerate(seats)
+    }
+    state = play_out(Table.new(rules, seats, seed), players=players, actions=stop_after).state
     return GameRecord.from_state(
         state, seats, seed=seed, created=created.isoformat(timespec="seconds")
     )

@@ -25,7 +25,9 @@ from allfives_tui.table.driver import (
     computer_player,
     player_seed,
 )
+from allfives_tui.table.settings import PERSON, Settings
 from allfives_tui.table.table import NotYourTurnError, Table
+from allfives_tui.table.words import Names, game_over_title
 from engine import Draw, IllegalActionError, Pass, Play, Rules
 from engine.record import Seat
 
@@ -276,6 +278,37 @@ def test_a_whole_game_ends_over_and_the_step_counter_survives_a_reload() -> None
     assert Table.from_record(table.record()).step == table.step
     with pytest.raises(IllegalActionError):
         driver.done(step)  # nothing to answer once it is over
+
+
+def test_a_hot_seat_game_to_its_end_covers_the_screen_between_people() -> None:
+    """Two people and two computers at one screen play a whole game: a person moves only
+    with the screen uncovered for them, and the game's end names the winning side."""
+    clock = Clock()
+    settings = Settings(
+        players=4, partnerships=True, name="Ben", levels=["greedy", PERSON, "greedy"],
+        names=["", "Ana", ""], seed=2, target=40,
+    )
+    table = Table.from_settings(settings)
+    driver = Driver(table, now=clock, shared_screen=True)
+    assert driver.people == {0, 2}
+    kinds: Counter[str] = Counter()
+    for _ in range(20_000):
+        step = driver.next()
+        kinds[type(step).__name__] += 1
+        if isinstance(step, Over):
+            break
+        if isinstance(step, AwaitPerson):
+            assert driver.at_screen == step.seat
+        elif isinstance(step, Cover):
+            assert driver.at_screen is None and step.seat in (0, 2)
+        elif isinstance(step, Summary):
+            assert step.waiting_for == (0, 2)
+        _perform(driver, step)
+    assert isinstance(step, Over) and step.game_over is not None
+    assert kinds["Cover"] >= 2 and kinds["Summary"] >= 1 and kinds["AskComputer"] >= 2
+    names = Names.of(table.names, table.rules, you=None)
+    title = game_over_title(names, step.game_over.winner)
+    assert title in ("Ben & Ana win the game.", "West & East win the game.")
 
 
 def test_a_seat_driver_performs_its_own_seats_steps_only() -> None:

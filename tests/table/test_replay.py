@@ -9,7 +9,8 @@ from allfives_tui.table.replay import NOBODY, Replay, status_line
 from allfives_tui.table.text import render_text
 from engine import Placed, Rules, parse_tile
 from engine.record import GameRecord, Seat, parse_record
-from tests.games import NAMES, SMALL_RECORD, play_game
+from tests.games import NAMES, play_game
+from tests.records import SMALL_RECORD
 
 
 def _record(players: int, partnerships: bool, seed: int, moves: int) -> GameRecord:

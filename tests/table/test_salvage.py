@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from allfives_tui.store.saves import ReplayLoadError, read_replay
-from tests.games import SMALL_RECORD
+from tests.records import SMALL_RECORD
 
 
 def _spoiled(tmp_path: Path, move: int) -> Path:

@@ -8,19 +8,7 @@ from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import NotYourTurnError, Table, Turn
 from engine import Draw, GameOver, HandOver, IllegalActionError, Phase, Play, Rules, SeatView
 from engine.record import GameRecord, Seat
-from tests.games import computer_choice
-
-
-def play_out(table: Table, *, hands: int | None = None) -> None:
-    """Every seat played by its computer until the game (or ``hands`` hands) is over."""
-    while not table.is_over:
-        turn = table.turn()
-        if turn is None:
-            if hands is not None and table.state.hand_number >= hands:
-                return
-            table.deal()
-            continue
-        table.act(turn.seat, computer_choice(table, turn))
+from tests.games import computer_choice, play_out
 
 
 def test_a_new_table_is_dealt_and_says_who_acts_with_which_view() -> None:
@@ -83,10 +71,7 @@ def test_every_change_reaches_the_autosave_hook_as_a_record() -> None:
 
 def test_a_table_resumes_exactly_from_its_record() -> None:
     table = Table.from_settings(Settings(players=4, partnerships=True, seed=21, name="Ana"))
-    for _ in range(7):
-        turn = table.turn()
-        assert turn is not None
-        table.act(turn.seat, computer_choice(table, turn))
+    play_out(table, actions=len(table.state.actions) + 7)
     record = table.record()
     again = Table.from_record(GameRecord.model_validate_json(record.to_json()))
     assert again.state == table.state

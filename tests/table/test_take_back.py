@@ -9,7 +9,7 @@ from allfives_tui.table.table import Table, TakeBackError
 from engine import Phase
 from engine.notation import to_text
 from engine.record import Seat, parse_game
-from tests.games import computer_choice
+from tests.games import play_out, to_act
 
 
 def _solo(seed: int = 4, players: int = 3) -> Table:
@@ -20,14 +20,12 @@ def _solo(seed: int = 4, players: int = 3) -> Table:
 
 def _until_person(table: Table) -> None:
     """Computers play until it is the person's turn (dealing as needed)."""
-    while True:
-        turn = table.turn()
-        if turn is None:
-            table.deal()
-            continue
-        if turn.kind == "person":
-            return
-        table.act(turn.seat, computer_choice(table, turn))
+    play_out(table, until=lambda t: to_act(t) == "person")
+
+
+def _replies(table: Table) -> None:
+    """The computers reply until it is the person's turn again (or the hand ends)."""
+    play_out(table, until=lambda t: to_act(t) != "computer")
 
 
 def test_taking_back_restores_the_table_exactly_and_counts() -> None:
@@ -38,9 +36,7 @@ def test_taking_back_restores_the_table_exactly_and_counts() -> None:
     turn = table.turn()
     assert turn is not None
     table.act(0, turn.legal[-1])
-    # the computers reply until it is Ana's turn again (or the hand ends)
-    while (t := table.turn()) is not None and t.kind == "computer":
-        table.act(t.seat, computer_choice(table, t))
+    _replies(table)  # until it is Ana's turn again (or the hand ends)
     if table.state.phase is not Phase.PLAY:
         pytest.skip("the hand ended on the computers' replies at this seed")
     assert table.can_take_back(0)
@@ -83,8 +79,7 @@ def test_several_replies_are_taken_back_with_the_move() -> None:
         turn = table.turn()
         assert turn is not None
         table.act(0, turn.legal[0])
-        while (t := table.turn()) is not None and t.kind == "computer":
-            table.act(t.seat, computer_choice(table, t))
+        _replies(table)
         if table.state.phase is not Phase.PLAY:
             break
     for mark in reversed(marks):
@@ -101,8 +96,7 @@ def test_a_resumed_game_takes_back_as_the_live_one_does() -> None:
     assert turn is not None
     before = live.state
     live.act(0, turn.legal[0])
-    while (t := live.turn()) is not None and t.kind == "computer":
-        live.act(t.seat, computer_choice(live, t))
+    _replies(live)
     if live.state.phase is not Phase.PLAY:
         pytest.skip("the hand ended on the computers' replies at this seed")
     resumed = Table.from_record(parse_game(live.record().model_dump_json()))
@@ -135,10 +129,7 @@ def test_no_take_backs_with_other_people_or_between_hands() -> None:
     solo = _solo(seed=5)
     with pytest.raises(TakeBackError, match="Ana has not moved in this hand"):
         solo.take_back(0)
-    while solo.state.phase is Phase.PLAY:
-        t = solo.turn()
-        assert t is not None
-        solo.act(t.seat, computer_choice(solo, t))
+    play_out(solo, hands=1)
     with pytest.raises(TakeBackError, match="the hand is over"):
         solo.take_back(0)
     assert issubclass(TakeBackError, ValueError)

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from allfives_tui.cli import main
-from tests.games import SMALL_RECORD, computer_choice, game_record
+from tests.games import play_out
+from tests.records import DATA, SMALL_RECORD, game_record
 
 EXPECTED = """\
 All Fives: 2 players, no partnerships, target 30, hand size five-each (5 tiles)
@@ -123,7 +124,7 @@ def test_control_characters_in_seats_are_refused_and_never_printed(
 
 def test_passes_and_a_blocked_hand(capsys: pytest.CaptureFixture[str]) -> None:
     """A saved game with passes and blocked hands: the hand-end arithmetic of hand 4."""
-    path = Path(__file__).parents[1] / "data" / "blocked.json"
+    path = DATA / "blocked.json"
     assert main(["replay", str(path), "--text"]) == 0
     lines = capsys.readouterr().out.splitlines()
     end = lines.index("  Hand 4 is blocked.")
@@ -145,17 +146,7 @@ def _seeded(finished: bool) -> str:
     from allfives_tui.table.table import Table
 
     table = Table.from_settings(Settings(seed=4242, speed=0.0))
-    moves = 0
-    while not table.is_over and (finished or moves < 3):
-        if table.state.phase.name == "DEAL":
-            table.deal()
-            continue
-        turn = table.turn()
-        assert turn is not None
-        computer = turn.kind == "computer"
-        table.act(turn.seat, computer_choice(table, turn) if computer else turn.legal[0])
-        moves += 1
-    return table.record().to_json()
+    return play_out(table, actions=None if finished else 4).record().to_json()
 
 
 @pytest.mark.parametrize(

@@ -2,46 +2,26 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from textual import events
 from textual.app import App
+from textual.command import CommandList
 from textual.pilot import Pilot
 
 from allfives_tui.screenshots import random_play
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
-from engine import GameState, Rules
-from engine.record import DealRecord, GameRecord, HandRecord, Seat
+from engine import GameState
+from tests.records import record_of
 
 
 def random_state(seed: int, moves: int, players: int = 2) -> GameState:
     """A game at ``seed`` after up to ``moves`` random legal moves (stops before a hand's end)."""
     return random_play(seed, moves, players=players)
-
-
-SEATS_2 = (Seat(name="You"), Seat(name="North", kind="computer", level="greedy"))
-
-
-def dealt_record(
-    you: Sequence[str], north: Sequence[str], boneyard: Sequence[str], start: int = 1
-) -> GameRecord:
-    """A two-player record of one explicit deal and no moves yet."""
-    deal = DealRecord.model_validate(
-        {"hands": [list(you), list(north)], "boneyard": list(boneyard), "start": start}
-    )
-    return GameRecord(rules=Rules(players=2), seats=SEATS_2, hands=(HandRecord(deal=deal),), seed=1)
-
-
-def two_ends_record() -> GameRecord:
-    """North leads the 5-5 spinner; your only playable tile, 5-3, fits its west and east sides."""
-    return dealt_record(
-        ["5-3", "0-0", "2-0", "3-0", "4-0", "6-0", "2-2", "3-3", "4-4"],
-        ["5-5", "1-0", "2-1", "3-2", "4-3", "6-2", "6-1", "3-1", "4-1"],
-        ["6-6", "1-1", "4-2", "5-0", "5-1", "5-2", "5-4", "6-5", "6-3", "6-4"],
-    )
 
 
 def screen_text(app: App[object]) -> str:
@@ -88,15 +68,31 @@ async def until(
         await pilot.pause(0.005)
 
 
-CREATED = "2026-01-01T00:00:00+00:00"
+async def without_a_refresh_until(condition: Callable[[], bool], limit: int = 100_000) -> None:
+    """Yield to the event loop (no pause, so no refresh) until ``condition()`` holds,
+    at most ``limit`` times: to catch a screen between its push and its first paint."""
+    for _ in range(limit):
+        if condition():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError(f"not within {limit} turns of the event loop: {condition}")
 
 
-def record_of(state: GameState, seats: Sequence[Seat] = SEATS_2, seed: int = 1) -> GameRecord:
-    """The record of ``state`` with a fixed creation time (for snapshots)."""
-    return GameRecord.from_state(state, tuple(seats), seed=seed, created=CREATED)
+async def palette_offers(pilot: Pilot[Any], command: str) -> None:
+    """Wait until the command palette's highlighted result is ``command``."""
+
+    def offered() -> bool:
+        found = pilot.app.screen.query(CommandList)
+        if not found or found.first().highlighted is None:
+            return False
+        results = found.first()
+        option = results.get_option_at_index(results.highlighted or 0)
+        return str(option.prompt).lower().startswith(command)
+
+    await until(pilot, offered)
 
 
-def play_out(seed: int, *, target: int | None = None, hands: int = 1) -> GameState:
+def random_hands(seed: int, *, target: int | None = None, hands: int = 1) -> GameState:
     """Random play at ``seed`` until ``hands`` hands are over or the game is won."""
     return random_play(seed, target=target or 0, hands=hands)
 
@@ -124,5 +120,5 @@ async def take_a_turn(pilot: Pilot[object], game: object) -> None:
 
 def game_over_app() -> AllFivesApp:
     """The game app resuming a finished game: it opens on the game-over screen."""
-    state = play_out(5, target=60, hands=20)
+    state = random_hands(5, target=60, hands=20)
     return AllFivesApp(Settings(speed=0.0), resume=record_of(state), speed=0.0)

@@ -8,7 +8,6 @@ import json
 import os
 import stat
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,18 +31,16 @@ from allfives_tui.ui.widgets.hint import HintPanel
 from engine import Draw, Pass, Phase, Play, to_text
 from engine.players.evaluate import evaluate
 from tests.coach.helpers import short_game
-from tests.ui.helpers import dealt_record, screen_text, settle
+from tests.records import dealt_record
+from tests.ui.helpers import screen_text, settle, until
 
 SIZE = (100, 30)
 
 
-async def _until(pilot: Pilot[None], done: object, timeout: float = 600) -> None:
+async def _until(pilot: Pilot[None], done: Callable[[], object], timeout: float = 600) -> None:
     """Wait (at most ``timeout`` s) until ``done()``; fail at once if the app has ended."""
-    deadline = time.monotonic() + timeout
-    while not done() and time.monotonic() < deadline:  # type: ignore[operator]
-        assert pilot.app.is_running, "the app ended"
-        await pilot.pause(0.1)
-    assert done(), "timed out"  # type: ignore[operator]
+    await until(pilot, lambda: bool(done()) or not pilot.app.is_running, timeout)
+    assert done(), "the app ended"
 
 
 async def test_the_replay_pane_rates_in_the_background_and_caches(data_dir: Path) -> None:
@@ -205,18 +202,18 @@ async def test_the_hand_summary_lists_the_costly_decisions() -> None:
         coach_ = app.coach
         assert coach_ is not None
         await _until(pilot, lambda: (s := coach_.hand_status(1))[1] == s[2] and s[2] > 0)
-        await pilot.pause(0.4)
         costly, done, total = coach_.hand_status(1)
         assert done == total
         assert app.table is not None
         expected = [r for r in ratings.review(app.table.record(), 0).ratings if r.hand == 1]
         assert [r.label for r in expected if r.label] == [r.label for r in costly]
-        text = screen_text(app)
         assert costly, "the worst moves cost something"
-        assert "Costly decisions this hand" in text
+        lines = ["Costly decisions this hand"]
         for r in sorted(costly, key=lambda r: -r.loss)[:3]:
-            assert f"{r.played} (move {r.move}), better {r.best}" in text
-            assert f"-{100 * r.loss:.1f}% win chance — {r.label}" in text
+            lines.append(f"{r.played} (move {r.move}), better {r.best}")
+            lines.append(f"-{100 * r.loss:.1f}% win chance — {r.label}")
+        # the summary shows them once it next polls the coach
+        await _until(pilot, lambda: all(line in screen_text(app) for line in lines), 30)
 
 
 async def _to_game_over(pilot: Pilot[None], app: AllFivesApp) -> None:
@@ -228,8 +225,15 @@ async def _to_game_over(pilot: Pilot[None], app: AllFivesApp) -> None:
     raise AssertionError("the game did not end")
 
 
+def _near_the_end() -> AllFivesApp:
+    """The coach's short game to 50 resumed two actions before its end."""
+    record = short_game()
+    settings = Settings(players=2, speed=0.0, levels=["heuristic"] * 3)
+    return AllFivesApp(settings, resume=record.truncated(record.action_count - 2), speed=0.0)
+
+
 async def test_the_report_at_game_over_has_the_chart_and_the_figures() -> None:
-    app = _alone(seed=12, target=50)
+    app = _near_the_end()
     async with app.run_test(size=(100, 30)) as pilot:
         await _to_game_over(pilot, app)
         assert app.table is not None and app.table.state.phase is Phase.OVER
@@ -257,7 +261,7 @@ async def test_the_report_at_game_over_has_the_chart_and_the_figures() -> None:
 async def test_a_game_rated_for_the_report_is_not_rated_again_in_its_replay(
     data_dir: Path,
 ) -> None:
-    app = _alone(seed=12, target=50)
+    app = _near_the_end()
     async with app.run_test(size=(100, 30)) as pilot:
         await _to_game_over(pilot, app)
         assert app.table is not None and app.coach is not None
@@ -287,9 +291,7 @@ async def _report_ready(pilot: Pilot[object]) -> None:
     await pilot.press("g")
     report = pilot.app.screen
     assert isinstance(report, ReportScreen)
-    deadline = time.monotonic() + 600
-    while not (report.review and report.review.complete) and time.monotonic() < deadline:
-        await pilot.pause(0.1)
+    await _until(pilot, lambda: report.review and report.review.complete)
     await pilot.pause()
 
 

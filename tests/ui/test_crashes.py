@@ -18,7 +18,7 @@ import pytest
 from allfives_tui.cli import main
 from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import Table
-from tests.games import game_record
+from tests.records import game_record
 from tests.terminal import Terminal
 
 # A thread worker that never ends (a computer that thinks for ever), then a crash

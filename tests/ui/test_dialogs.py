@@ -5,12 +5,10 @@ Issue 14, items 4 (double dismissal) and 8 (overwrite and discard confirmations)
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.command import CommandList
 from textual.pilot import Pilot
 
 from allfives_tui.table.settings import Settings
@@ -26,11 +24,13 @@ from engine import GameState, Play
 from engine.record import load
 from tests.ui.helpers import (
     game_over_app,
+    palette_offers,
     press_quickly,
     screen_text,
     settle,
     take_a_turn,
     until,
+    without_a_refresh_until,
 )
 
 
@@ -43,18 +43,6 @@ def stack(app: App[object]) -> list[str]:
     return [type(s).__name__ for s in app.screen_stack]
 
 
-async def palette_offers(pilot: Pilot[AllFivesApp], command: str) -> None:
-    """Wait until the command palette's highlighted result is ``command``."""
-
-    def offered() -> bool:
-        found = pilot.app.screen.query(CommandList)
-        if not found or found.first().highlighted is None:
-            return False
-        results = found.first()
-        option = results.get_option_at_index(results.highlighted or 0)
-        return str(option.prompt).lower().startswith(command)
-
-    await until(pilot, offered)
 
 
 # -- item 4: double dismissal --------------------------------------------------
@@ -463,10 +451,8 @@ async def test_an_enter_that_lands_on_the_summary_before_it_is_painted_is_ignore
         await _to_your_last_tile(pilot)
         await pilot.press("1")
         press_quickly(app, "enter")  # plays the last tile
-        for _ in range(10_000):  # the move applied; no refresh in between
-            if isinstance(app.screen, HandSummaryScreen):
-                break
-            await asyncio.sleep(0)
+        # the move applied; no refresh in between
+        await without_a_refresh_until(lambda: isinstance(app.screen, HandSummaryScreen))
         summary = app.screen
         assert isinstance(summary, HandSummaryScreen)
         press_quickly(app, "enter")

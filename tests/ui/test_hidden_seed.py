@@ -20,19 +20,14 @@ from allfives_tui.table.table import Table
 from allfives_tui.ui.screens.past_games import PastGamesScreen
 from allfives_tui.ui.screens.replay import ReplayApp
 from engine.record import GameRecord
-from tests.games import computer_choice
+from tests.games import play_out
 from tests.ui.helpers import settle
 
 SEED = 987_654_321
 
 
 def _unfinished() -> GameRecord:
-    table = Table.from_settings(Settings(seed=SEED, speed=0.0))
-    for _ in range(3):
-        turn = table.turn()
-        assert turn is not None
-        computer = turn.kind == "computer"
-        table.act(turn.seat, computer_choice(table, turn) if computer else turn.legal[0])
+    table = play_out(Table.from_settings(Settings(seed=SEED, speed=0.0)), actions=4)
     assert not table.is_over
     return table.record()
 

@@ -322,8 +322,10 @@ async def _play_to_the_end(pilot: Pilot[Any]) -> None:
 
 
 async def _palette(pilot: Pilot[Any], command: str) -> None:
+    from tests.ui.helpers import palette_offers
+
     await pilot.press("ctrl+p", *command)
-    await pilot.pause(0.3)
+    await palette_offers(pilot, command)
     await pilot.press("enter")
     await pilot.pause()
 
@@ -332,17 +334,18 @@ def _short(seed: int = 2) -> Settings:
     return Settings(target=30, speed=0.0, seed=seed, levels=["random"] * 3)
 
 
-def _unfinished(data_dir: Path, moves: int = 6) -> Any:
-    """An unfinished game (target 30) saved as current.json, as a quit leaves it."""
+def _unfinished(data_dir: Path, moves: int | None = 6) -> Any:
+    """An unfinished game (target 30) saved as current.json, as a quit leaves it:
+    ``moves`` moves into its first hand, or (``None``) a few actions before its end."""
     from allfives_tui.table.table import Table
     from engine.record import save
+    from tests.games import play_out
 
-    table = Table.from_settings(_short())
-    for _ in range(moves):
-        turn = table.turn()
-        if turn is None:
-            break
-        table.act(turn.seat, turn.legal[0])
+    if moves is None:
+        actions = len(play_out(Table.from_settings(_short())).state.actions) - 4
+        table = play_out(Table.from_settings(_short()), actions=actions)
+    else:
+        table = play_out(Table.from_settings(_short()), actions=1 + moves, hands=1)
     record = table.record()
     data_dir.mkdir(parents=True, exist_ok=True)
     save(record, data_dir / "current.json")
@@ -352,7 +355,7 @@ def _unfinished(data_dir: Path, moves: int = 6) -> Any:
 async def test_a_game_quit_and_continued_is_recorded_once_when_it_ends(data_dir: Path) -> None:
     from allfives_tui.store.saves import load_current
 
-    saved = _unfinished(data_dir)
+    saved = _unfinished(data_dir, moves=None)
     app = AllFivesApp(_short(), resume=load_current(), speed=0.0)
     async with app.run_test(size=(100, 30)) as pilot:
         await _play_to_the_end(pilot)
@@ -416,11 +419,13 @@ async def test_an_unfinished_game_found_at_start_is_recorded_when_a_new_one_star
 
 
 async def test_a_history_that_cannot_be_written_loses_nothing(data_dir: Path) -> None:
+    from allfives_tui.store.saves import load_current
     from allfives_tui.ui.screens.game_over import GameOverScreen
     from engine.record import load
 
     history_path().mkdir(parents=True)  # a folder where the database should be
-    app = AllFivesApp(_short(), start=True, speed=0.0)
+    _unfinished(data_dir, moves=None)
+    app = AllFivesApp(_short(), resume=load_current(), speed=0.0)
     async with app.run_test(size=(100, 30)) as pilot:
         await _play_to_the_end(pilot)
         assert app.history is not None and app.table is not None

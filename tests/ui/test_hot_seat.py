@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from textual.pilot import Pilot
 
 from allfives_tui.store.saves import load_current
 from allfives_tui.table.settings import PERSON, Settings
+from allfives_tui.table.table import Table
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.cover import CoverScreen
 from allfives_tui.ui.screens.game import GameScreen
@@ -16,7 +16,14 @@ from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.widgets import HandView
 from engine import GameState, Play, Tile
-from tests.ui.helpers import press_quickly, screen_text, take_a_turn, until
+from tests.games import play_out
+from tests.ui.helpers import (
+    press_quickly,
+    screen_text,
+    take_a_turn,
+    until,
+    without_a_refresh_until,
+)
 
 # Ben (south) and Ana (north) against West and East, two greedy computers.
 HOT_SEAT = Settings(
@@ -159,22 +166,17 @@ async def test_continue_restores_the_seats_and_names() -> None:
 
 
 async def test_game_over_names_the_winning_people() -> None:
-    app = hot_seat_app(seed=2, target=40)
+    """A hot-seat game played to its end (tests/table/test_driver.py plays one through the
+    turn driver) opens on the game-over screen, which names the winning people."""
+    table = play_out(Table.from_settings(HOT_SEAT.model_copy(update={"seed": 2, "target": 40})))
+    assert table.game_over is not None
+    app = AllFivesApp(resume=table.record(), speed=0.0)
     async with app.run_test(size=(100, 32)) as pilot:
-        for _ in range(600):
-            await settle(pilot)
-            screen = app.screen
-            if isinstance(screen, GameOverScreen):
-                break
-            if isinstance(screen, (CoverScreen, HandSummaryScreen)):
-                await pilot.press("enter")
-                continue
-            assert isinstance(screen, GameScreen)
-            await take_a_turn(pilot, screen)
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         over = app.screen
         assert isinstance(over, GameOverScreen) and over.names.you is None
-        text = screen_text(app)
-        assert ("Ben & Ana win the game." in text) or ("West & East win the game." in text)
+        winners = "Ben & Ana" if table.game_over.winner == 0 else "West & East"
+        assert f"{winners} win the game." in screen_text(app)
 
 
 def test_cover_screen_snapshot(snap_compare: Any) -> None:
@@ -191,10 +193,8 @@ async def test_an_enter_typed_ahead_leaves_the_cover_up() -> None:
     app = hot_seat_app(seed=8)
     app.key_ahead_grace = 3600.0  # the grace outlasts the test
     async with app.run_test(size=(100, 32)) as pilot:
-        for _ in range(100_000):  # no refresh between the cover's push and the key
-            if isinstance(app.screen, CoverScreen):
-                break
-            await asyncio.sleep(0)
+        # no refresh between the cover's push and the key
+        await without_a_refresh_until(lambda: isinstance(app.screen, CoverScreen))
         cover = app.screen
         assert isinstance(cover, CoverScreen)
         press_quickly(app, "enter", "enter")

@@ -152,7 +152,6 @@ def test_a_second_instance_offers_a_separate_game_or_quitting(data_dir: Path) ->
             second.send("y\r")
             second.expect("Boneyard")
             second.expect("not autosaved")  # the notification in the app
-            time.sleep(0.5)
             second.send(CTRL_Q)
             assert second.wait() == 0
         assert "Game saved" not in second.text

@@ -12,7 +12,7 @@ from textual.widgets import Button, Input, Static
 from allfives_tui.store.saves import ReplayLoadError, read_replay
 from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayApp, ReplayScreen
 from engine.record import parse_record
-from tests.games import SMALL_RECORD
+from tests.records import SMALL_RECORD
 
 SIZE = (100, 32)
 

@@ -14,7 +14,8 @@ from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.widgets import Board, HandView
 from engine import Draw, End, Pass, Phase, Play, parse_tile
 from engine.record import GameRecord
-from tests.ui.helpers import dealt_record, screen_text, settle, take_a_turn, two_ends_record
+from tests.records import dealt_record, two_ends_record
+from tests.ui.helpers import palette_offers, screen_text, settle, take_a_turn
 
 # A deal where North (greedy) leads the 5-5 spinner and you hold no 5: you
 # draw 1-1 and 4-2, which fit nowhere, then 5-3, which fits both sides of
@@ -310,7 +311,7 @@ async def test_palette_offers_new_game_save_help_and_themes() -> None:
         assert any("theme" in t.lower() for t in titles)
         await pilot.press("ctrl+p")
         await pilot.press(*"new game")
-        await pilot.pause(0.3)
+        await palette_offers(pilot, "new game")
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "ConfirmScreen"  # the game is unfinished

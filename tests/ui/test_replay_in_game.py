@@ -10,7 +10,7 @@ from textual.widgets import Input
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayScreen
 from engine.record import parse_record
-from tests.games import SMALL_RECORD
+from tests.records import SMALL_RECORD
 
 SIZE = (100, 32)
 

@@ -14,6 +14,7 @@ import json
 import os
 import re
 import socket
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -23,15 +24,17 @@ from allfives_tui.cli import main
 from allfives_tui.store.saves import read_replay
 from allfives_tui.table.replay import NOBODY, Replay
 from allfives_tui.table.settings import Settings
+from allfives_tui.table.table import Table
 from allfives_tui.table.text import render_text
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import display_order
 from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayApp, ReplayScreen
 from allfives_tui.ui.widgets import HandView
-from engine import Draw, Drew, Rules, apply, legal_actions, new_game, seeded_deal
+from engine import Draw, Drew, Rules
 from engine.players import make_player
 from engine.record import GameRecord, Seat, parse_record
-from tests.games import SMALL_RECORD, game_record
+from tests.games import play_out
+from tests.records import SMALL_RECORD, game_record
 from tests.ui.helpers import settle
 
 SIZE = (120, 40)
@@ -49,19 +52,16 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def _in_progress(seats: tuple[Seat, ...] = ANA, *, draws: int = 1) -> GameRecord:
     """A two-player game stopped mid-hand after each seat has drawn at least ``draws`` times."""
     rules = Rules(players=2, partnerships=False)
+
+    def drawn(table: Table) -> bool:
+        counts = Counter(m.seat for m in table.state.history if isinstance(m.action, Draw))
+        return min(counts[0], counts[1]) >= draws and table.state.phase.name == "PLAY"
+
     for seed in range(1, 200):
-        state = apply(new_game(rules), seeded_deal(new_game(rules), seed)).state
-        players = [make_player("greedy", seed + i) for i in range(2)]
-        drawn = {0: 0, 1: 0}
-        while not state.is_terminal and not state.is_chance:
-            seat = state.current
-            assert seat is not None
-            action = players[seat].choose(state.view(seat), legal_actions(state))
-            if isinstance(action, Draw):
-                drawn[seat] += 1
-            state = apply(state, action).state
-            if min(drawn.values()) >= draws and state.phase.name == "PLAY":
-                return GameRecord.from_state(state, seats, seed=seed)
+        players = {i: make_player("greedy", seed + i) for i in range(2)}
+        table = play_out(Table.new(rules, seats, seed), players=players, hands=1, until=drawn)
+        if drawn(table):
+            return GameRecord.from_state(table.state, seats, seed=seed)
     raise AssertionError("no seed gave a game with draws")
 
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from allfives_tui.table.replay import Replay
 from allfives_tui.ui.screens.replay import ReplayApp
 from engine.record import parse_record
-from tests.games import SMALL_RECORD
+from tests.records import DATA, SMALL_RECORD
 
-FOUR = Path(__file__).parents[1] / "data" / "four.json"
+FOUR = DATA / "four.json"
 """A four-player partnership game to 200, saved once so the snapshot never drifts."""
 
 SnapCompare = Callable[..., bool]

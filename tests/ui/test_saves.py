@@ -25,7 +25,7 @@ from tests.ui.helpers import settle
 
 CHILD = textwrap.dedent(
     """
-    import asyncio, sys, time
+    import asyncio, sys
     from allfives_tui.ui.app import AllFivesApp
     from allfives_tui.table.settings import Settings
     from tests.ui.helpers import settle
@@ -42,7 +42,7 @@ CHILD = textwrap.dedent(
                 app.saver.flush()
                 print(len(app.table.state.actions), flush=True)
             print("READY", flush=True)
-            time.sleep(60)
+            sys.stdin.read()  # until killed (or the test's end closes stdin)
 
     asyncio.run(main())
     """
@@ -53,7 +53,8 @@ def test_kill_9_loses_nothing_saved_and_continue_resumes_exactly(data_dir: Path)
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "ALLFIVES_DATA_DIR": str(data_dir), "PYTHONPATH": str(root)}
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD], env=env, stdout=subprocess.PIPE, text=True, cwd=root
+        [sys.executable, "-c", CHILD], env=env, cwd=root, text=True,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
     )
     counts = []
     assert child.stdout is not None
@@ -63,6 +64,8 @@ def test_kill_9_loses_nothing_saved_and_continue_resumes_exactly(data_dir: Path)
         counts.append(int(line))
     child.send_signal(signal.SIGKILL)
     child.wait(10)
+    assert child.stdin is not None
+    child.stdin.close()
     assert child.returncode == -signal.SIGKILL
     assert len(counts) == 4 and counts[-1] > counts[0]
     game = load_current()

@@ -19,7 +19,8 @@ from allfives_tui.ui.screens.game import GameScreen, display_order
 from allfives_tui.ui.screens.help import HELP_TEXT, help_text
 from allfives_tui.ui.widgets import Board, EventLog, HandView
 from engine import End, parse_tile
-from tests.ui.helpers import record_of, screen_text, settle, two_ends_record
+from tests.records import DATA, record_of, two_ends_record
+from tests.ui.helpers import screen_text, settle
 
 Cell = tuple[str, Style]
 
@@ -179,9 +180,9 @@ async def test_keys_and_clicks_do_not_act_behind_the_enlarge_message() -> None:
 
 
 async def test_a_summary_is_not_dismissed_behind_the_enlarge_message() -> None:
-    from tests.ui.helpers import play_out
+    from tests.ui.helpers import random_hands
 
-    app = resume(record_of(play_out(3)))
+    app = resume(record_of(random_hands(3)))
     async with app.run_test(size=(60, 18)) as pilot:
         await pilot.pause()
         summary = app.screen
@@ -326,9 +327,9 @@ async def test_the_log_wraps_again_after_a_resize_and_shows_the_newest_line() ->
 
 
 async def test_the_game_over_line_shows_whole_at_200x60() -> None:
-    from tests.ui.helpers import play_out
+    from tests.ui.helpers import random_hands
 
-    app = resume(record_of(play_out(5, target=60, hands=20)))
+    app = resume(record_of(random_hands(5, target=60, hands=20)))
     async with app.run_test(size=(200, 60)) as pilot:
         await pilot.pause()
         await pilot.pause()
@@ -345,9 +346,9 @@ async def test_the_game_over_line_shows_whole_at_200x60() -> None:
 async def test_ctrl_s_saves_a_copy_from_the_game_over_screen(tmp_path: Path) -> None:
     from allfives_tui.ui.screens.game_over import GameOverScreen
     from allfives_tui.ui.screens.save_as import SaveAsScreen
-    from tests.ui.helpers import play_out
+    from tests.ui.helpers import random_hands
 
-    app = resume(record_of(play_out(5, target=60, hands=20)))
+    app = resume(record_of(random_hands(5, target=60, hands=20)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         over = app.screen
@@ -368,9 +369,9 @@ async def test_ctrl_s_saves_a_copy_from_the_game_over_screen(tmp_path: Path) -> 
 
 
 async def test_open_replay_says_a_game_is_in_progress_only_while_it_is() -> None:
-    from tests.ui.helpers import play_out
+    from tests.ui.helpers import random_hands
 
-    finished = play_out(5, target=60, hands=20)
+    finished = random_hands(5, target=60, hands=20)
     for state, in_progress in ((random_play(3, 4), True), (finished, False)):
         app = AllFivesApp(Settings(speed=5.0), resume=record_of(state), speed=5.0)
         async with app.run_test(size=(100, 30)) as pilot:
@@ -384,7 +385,7 @@ async def test_open_replay_says_a_game_is_in_progress_only_while_it_is() -> None
 
 
 async def test_the_drawn_tile_stays_selected_so_enter_plays_it() -> None:
-    from tests.ui.helpers import dealt_record
+    from tests.records import dealt_record
     from tests.ui.test_play import BONEYARD, NO_FIVES, NORTH
 
     for auto_draw in (False, True):
@@ -527,7 +528,7 @@ async def test_a_four_player_replay_shows_every_hand_sorted() -> None:
     from allfives_tui.ui.screens.replay import ReplayApp
     from engine.record import parse_record
 
-    four = Path(__file__).parents[1] / "data" / "four.json"
+    four = DATA / "four.json"
     for size in ((80, 24), (100, 30), (140, 44)):
         app = ReplayApp(Replay(parse_record(four.read_text())), title="four.json")
         async with app.run_test(size=size) as pilot:

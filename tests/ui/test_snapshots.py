@@ -13,7 +13,8 @@ from allfives_tui.screenshots import mid_game
 from allfives_tui.table.board_plan import plan_board
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
-from tests.ui.helpers import play_out, record_of, two_ends_record, until
+from tests.records import record_of, two_ends_record
+from tests.ui.helpers import random_hands, until
 
 
 def _app(state: Any = None, *, coach: bool = True) -> AllFivesApp:
@@ -53,7 +54,7 @@ def test_choosing_an_end(snap_compare: Any) -> None:
 
 
 def test_end_of_hand_summary(snap_compare: Any) -> None:
-    state = play_out(3)
+    state = random_hands(3)
     assert state.is_chance and state.hand_number == 1
     # the coach's line comes in the background (tests/ui/test_coach.py has it rated)
     assert snap_compare(_app(state, coach=False), terminal_size=(80, 24), run_before=_settle)
@@ -67,7 +68,7 @@ async def _settle_game_over(pilot: Pilot[object]) -> None:
 
 
 def test_game_over(snap_compare: Any) -> None:
-    state = play_out(5, target=60, hands=20)
+    state = random_hands(5, target=60, hands=20)
     assert state.is_terminal
     assert snap_compare(_app(state), terminal_size=(80, 24), run_before=_settle_game_over)
 

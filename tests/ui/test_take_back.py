@@ -11,7 +11,8 @@ from allfives_tui.ui.screens.cover import CoverScreen
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.widgets import EventLog
 from engine import Phase
-from tests.ui.helpers import dealt_record, screen_text, settle, take_a_turn
+from tests.records import dealt_record
+from tests.ui.helpers import screen_text, settle, take_a_turn, until
 from tests.ui.test_hot_seat import hot_seat_app
 
 SIZE = (100, 30)
@@ -85,9 +86,11 @@ async def test_a_take_back_while_the_computer_thinks_drops_its_move() -> None:
         await pilot.press("u")
         await pilot.pause()
         assert table.state is before and table.to_act == 0
-        for _ in range(20):
-            await pilot.pause(0.05)
-        assert table.state is before  # North's move was dropped, not played on
+        # North's worker wakes from its pace and ends: its move is dropped, not played on
+        thinking = [w for w in app.workers if w.group == "computer"]
+        await until(pilot, lambda: all(w.is_finished for w in thinking))
+        await pilot.pause()
+        assert table.state is before and table.to_act == 0
 
 
 async def test_no_take_backs_in_hot_seat_games() -> None:
