@@ -260,7 +260,7 @@ def _collect(analyst: Analyst, tag: str, total: int, timeout: float) -> list[Rat
     return got
 
 
-def _asleep(pid: int) -> bool:
+def _idle(pid: int) -> bool:
     """True while process ``pid``'s main thread waits (is not running); True where
     there is no /proc to tell."""
     if not Path("/proc/self/stat").exists():
@@ -282,7 +282,7 @@ def test_the_analyst_process_rates_as_the_review_does_and_pauses() -> None:
         def held() -> bool:  # the job taken, and the analyst waiting before its first chunk
             seen.extend(analyst.poll())
             taken = any(isinstance(i, Progress) and i.tag == "g" for i in seen)
-            return taken and _asleep(analyst._process.pid)
+            return taken and _idle(analyst._process.pid)
 
         block_until(held, 30, "the analyst to take the job and wait")
         seen.extend(analyst.poll())
