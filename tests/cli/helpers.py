@@ -1,4 +1,5 @@
-"""What the command-line tests share: running ``allfives`` in-process, and a stand-in app."""
+"""What the command-line tests share: running ``allfives`` in-process or in a probe
+process, and a stand-in app."""
 
 from __future__ import annotations
 
@@ -8,6 +9,21 @@ import pytest
 
 from allfives_tui.cli import main
 from allfives_tui.table.settings import Settings
+
+PROBE = """
+import json, sys
+import allfives_tui.cli as cli
+try:
+    status = cli.main(sys.argv[1:])
+except SystemExit as exc:
+    status = exc.code
+loaded = sorted(m for m in sys.modules if m.split(".")[0] == "textual" or m.startswith(
+    ("allfives_tui.cli.", "allfives_tui.ui", "allfives_tui.coach")))
+print(json.dumps({"status": status, "loaded": loaded}), file=sys.stderr)
+"""
+"""A program (``python -c PROBE ARGV``) that runs ``allfives ARGV`` and prints, as
+the last line of its stderr, a JSON object: the exit ``status`` and the Textual,
+command, UI and coach modules it ``loaded``."""
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -13,21 +13,10 @@ from pathlib import Path
 import pytest
 
 import allfives_tui
+from tests.cli.helpers import PROBE
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUR = ROOT / "tests" / "data" / "four.json"
-
-PROBE = """
-import json, sys
-import allfives_tui.cli as cli
-try:
-    status = cli.main(sys.argv[1:])
-except SystemExit as exc:
-    status = exc.code
-loaded = sorted(m for m in sys.modules if m.split(".")[0] == "textual" or m.startswith(
-    ("allfives_tui.cli.", "allfives_tui.ui", "allfives_tui.coach")))
-print(json.dumps({"status": status, "loaded": loaded}), file=sys.stderr)
-"""
 
 
 def _probe(*argv: str, tmp_path: Path) -> tuple[int, list[str], str]:

@@ -6,11 +6,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from tests.waiting import block_until
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads the process table from /proc"
@@ -44,16 +44,6 @@ def _alive(pid: int) -> bool:
     return info is not None and info[1] != "Z"
 
 
-def _wait_for(condition: Callable[[], bool], timeout: float) -> bool:
-    """Poll ``condition`` until it holds or ``timeout`` seconds have passed."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
-
-
 def test_kill_9_of_sim_leaves_no_worker(tmp_path: Path) -> None:
     # two workers, each on a deal whose every move may think for 50 s: far longer than the test
     argv = [
@@ -66,12 +56,13 @@ def test_kill_9_of_sim_leaves_no_worker(tmp_path: Path) -> None:
     )
     workers: set[int] = set()
     try:
-        assert _wait_for(lambda: len(_children(sim.pid)) >= 2, 60), "no workers started"
+        block_until(lambda: len(_children(sim.pid)) >= 2, 60, "two workers started")
         workers = _children(sim.pid)
         sim.send_signal(signal.SIGKILL)
         sim.wait(timeout=10)
-        gone = _wait_for(lambda: not any(_alive(w) for w in workers), 5)
-        assert gone, f"workers still running 5 s after kill -9: {sorted(filter(_alive, workers))}"
+        block_until(
+            lambda: not any(_alive(w) for w in workers), 5, f"workers {sorted(workers)} to end"
+        )
     finally:
         if sim.poll() is None:
             sim.kill()
@@ -117,7 +108,7 @@ def test_the_parent_watch_alone_ends_a_computing_worker(tmp_path: Path) -> None:
         assert _alive(worker)
         parent.send_signal(signal.SIGKILL)
         parent.wait(timeout=10)
-        assert _wait_for(lambda: not _alive(worker), 5), "the worker outlived its parent"
+        block_until(lambda: not _alive(worker), 5, "the worker to end with its parent")
     finally:
         if parent.poll() is None:
             parent.kill()

@@ -12,21 +12,33 @@ from pathlib import Path
 
 import pytest
 
-# A stand-in for the app: starts an analyst on a whole game, says the analyst's
-# pid, then dies at once, the way ``kill -9`` ends an app (no close, no atexit).
+from tests.waiting import block_until
+
+# A stand-in for the app: starts an analyst on ``jobs`` copies of a whole game, waits
+# until results it never reads wait in the queue's pipe ("some": the first; "full":
+# the pipe full), says the analyst's pid, then dies at once, the way ``kill -9`` ends
+# an app (no close, no atexit).
 APP = textwrap.dedent(
     """
-    import os, sys, time
+    import fcntl, os, sys, termios
     from allfives_tui.coach.process import Analyst
     from engine import Rules
     from tests.coach.helpers import play_out
+    from tests.waiting import block_until
 
+    playouts, jobs, wanted = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
     game = play_out(Rules(players=2, target=250), seed=5, me="greedy", them="greedy")
-    analyst = Analyst(playouts=int(sys.argv[1]))
-    analyst.submit("g", game, 0)
-    while not analyst.alive:
-        time.sleep(0.01)
-    time.sleep(float(sys.argv[2]))  # the analyst at work; its results never read
+    analyst = Analyst(playouts=playouts)
+    for n in range(jobs):  # the same game again: its ratings come back from memory
+        analyst.submit(f"g{n}", game, 0)
+    pipe = analyst._results._reader.fileno()
+
+    def unread():
+        return int.from_bytes(fcntl.ioctl(pipe, termios.FIONREAD, bytes(4)), sys.byteorder)
+
+    # full: no room left for another message
+    least = fcntl.fcntl(pipe, fcntl.F_GETPIPE_SZ) - 4096 if wanted == "full" else 1
+    block_until(lambda: unread() >= least, 30, wanted)
     print(analyst._process.pid, flush=True)
     os.kill(os.getpid(), 9)
     """
@@ -44,12 +56,12 @@ def _gone(pid: int) -> bool:
 
 
 @pytest.mark.parametrize(
-    ("playouts", "work"),
-    [(400, 1.0), (1, 4.0)],
+    ("playouts", "jobs", "wanted"),
+    [(400, 1, "some"), (1, 4, "full")],
     ids=["mid-decision", "results-queue-full"],
 )
 def test_a_killed_app_leaves_no_analyst_and_its_output_pipe_ends(
-    playouts: int, work: float
+    playouts: int, jobs: int, wanted: str
 ) -> None:
     """Killed while rating, or once the ratings nobody read have filled the queue's pipe
     (the analyst must not wait on that pipe to exit)."""
@@ -57,7 +69,7 @@ def test_a_killed_app_leaves_no_analyst_and_its_output_pipe_ends(
     started = time.monotonic()
     # run() reads the pipes to their end: an analyst holding them would hang it
     done = subprocess.run(
-        [sys.executable, "-c", APP, str(playouts), str(work)],
+        [sys.executable, "-c", APP, str(playouts), str(jobs), wanted],
         cwd=root,
         capture_output=True,
         text=True,
@@ -66,8 +78,5 @@ def test_a_killed_app_leaves_no_analyst_and_its_output_pipe_ends(
     )
     assert done.returncode == -signal.SIGKILL, done.stderr
     pid = int(done.stdout.split()[0])
-    deadline = time.monotonic() + 10
-    while not _gone(pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert _gone(pid), f"the analyst {pid} outlived the app"
+    block_until(lambda: _gone(pid), 10, f"the analyst {pid} to end with the app")
     assert time.monotonic() - started < 40

@@ -4,6 +4,7 @@ accuracy, the cache and the background analyst."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from pathlib import Path
@@ -32,6 +33,7 @@ from tests.coach.helpers import BLOCK_DEAL, BLOCK_MOVES, short_game
 from tests.players.helpers import position, with_scores
 from tests.players.test_honesty import midgame, reshuffled
 from tests.players.test_levels import EASY_TWENTY
+from tests.waiting import block_until
 
 TO_250 = Rules(players=2, target=250)
 
@@ -200,10 +202,14 @@ def test_the_cache_keeps_reviews_bounded_and_drops_what_it_cannot_trust(
     stale = {**found.to_dict(), "version": "old"}
     (tmp_path / "analysis" / "stale.json").write_text(json.dumps(stale))
     assert cache.get("stale") is None
-    # bounded: the least recently used go first
+    # bounded: the least recently used go first (each file's use a second after the last)
+    used = time.time() - 100
+    for path in (tmp_path / "analysis").glob("*.json"):
+        os.utime(path, (used, used))
     for i in range(5):
         cache.put(f"k{i}", found)
-        time.sleep(0.01)
+        used += 1
+        os.utime(tmp_path / "analysis" / f"k{i}.json", (used, used))
     names = sorted(p.stem for p in (tmp_path / "analysis").glob("*.json"))
     assert len(names) == 3 and names == ["k2", "k3", "k4"]
     # the record itself is never touched: the cache holds reviews only
@@ -235,10 +241,12 @@ def test_a_cache_file_must_be_a_review_and_nothing_else(tmp_path: Path) -> None:
 
 
 def _collect(analyst: Analyst, tag: str, total: int, timeout: float) -> list[Rating]:
+    """The ratings that come back until job ``tag`` has rated ``total`` decisions."""
     got: list[Rating] = []
     done = -1
-    deadline = time.monotonic() + timeout
-    while done < total and time.monotonic() < deadline:
+
+    def finished() -> bool:
+        nonlocal done
         for item in analyst.poll():
             if isinstance(item, Rating):
                 got.append(item)
@@ -246,8 +254,19 @@ def _collect(analyst: Analyst, tag: str, total: int, timeout: float) -> list[Rat
                 done = item.done
             elif isinstance(item, str):
                 raise AssertionError(item)
-        time.sleep(0.02)
+        return done >= total
+
+    block_until(finished, timeout, f"job {tag!r} rated")
     return got
+
+
+def _idle(pid: int) -> bool:
+    """True while process ``pid``'s main thread waits (is not running); True where
+    there is no /proc to tell."""
+    if not Path("/proc/self/stat").exists():
+        return True
+    text = Path(f"/proc/{pid}/stat").read_text()
+    return text[text.rindex(")") + 2] == "S"
 
 
 def test_the_analyst_process_rates_as_the_review_does_and_pauses() -> None:
@@ -258,8 +277,16 @@ def test_the_analyst_process_rates_as_the_review_does_and_pauses() -> None:
         analyst.start()
         analyst.pause()
         analyst.submit("g", record, 0)
-        time.sleep(1.5)  # spawned and waiting: nothing is rated while paused
-        assert not [i for i in analyst.poll() if isinstance(i, Rating)]
+        seen: list[Rating | Progress | str] = []
+
+        def held() -> bool:  # the job taken, and the analyst waiting before its first chunk
+            seen.extend(analyst.poll())
+            taken = any(isinstance(i, Progress) and i.tag == "g" for i in seen)
+            return taken and _idle(analyst._process.pid)
+
+        block_until(held, 30, "the analyst to take the job and wait")
+        seen.extend(analyst.poll())
+        assert not [i for i in seen if isinstance(i, (Rating, str))]  # nothing rated paused
         analyst.resume()
         got = _collect(analyst, "g", len(expected), 60)
         assert tuple(got) == expected
@@ -267,12 +294,14 @@ def test_the_analyst_process_rates_as_the_review_does_and_pauses() -> None:
         analyst.submit("again", record, 0)
         assert tuple(_collect(analyst, "again", len(expected), 10)) == expected
         analyst.submit("bad", record, 7)
-        deadline = time.monotonic() + 10
         errors: list[str] = []
-        while not errors and time.monotonic() < deadline:
-            errors = [i for i in analyst.poll() if isinstance(i, str)]
-            time.sleep(0.02)
-        assert errors and "no seat 7" in errors[0]
+
+        def said() -> bool:
+            errors.extend(i for i in analyst.poll() if isinstance(i, str))
+            return bool(errors)
+
+        block_until(said, 10, "the error line")
+        assert "no seat 7" in errors[0]
     finally:
         analyst.close()
     assert not analyst.alive

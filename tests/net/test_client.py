@@ -121,7 +121,7 @@ async def test_the_app_that_loses_its_host_exits_non_zero_with_one_line(tmp_path
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         await host.close()
-        await until(pilot, lambda: app.lost)
+        await until(pilot, lambda: app.lost is not None)
     assert app.lost is not None and app.lost.startswith("lost the host at ws://127.0.0.1:")
     assert "\n" not in app.lost and app.return_code == 1
     await bob.close()
@@ -161,7 +161,7 @@ async def test_a_crash_at_a_networked_table_is_one_line_and_a_log(data_dir: Path
     app = RemoteApp(Broken(), 0)  # type: ignore[arg-type]
     with pytest.raises(WorkerFailed):  # run_test raises what crashed the app
         async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: app.crash_report)
+            await until(pilot, lambda: app.crash_report is not None)
     report = app.crash_report
     assert report is not None and "\n" not in report
     assert report.startswith("allfives crashed (RuntimeError: boom): the host keeps the game;")

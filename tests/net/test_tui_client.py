@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 from pathlib import Path
+from typing import Any
 
 from textual.pilot import Pilot
 
@@ -31,7 +32,7 @@ def _to_do(app: RemoteApp) -> bool:
     return isinstance(screen, GameOverScreen)
 
 
-async def play_by_keyboard(pilot: Pilot[object], app: RemoteApp) -> tuple[int, int]:
+async def play_by_keyboard(pilot: Pilot[Any], app: RemoteApp) -> tuple[int, int]:
     """Play the person's seat by keyboard to the game's end, each move once the host has
     shown the last one; the number of moves made and of summaries closed. (Give the
     app no key-ahead grace: a summary takes Enter once it shows.)"""

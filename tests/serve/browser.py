@@ -28,6 +28,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.waiting import block_until
+
 CHROMIUM = os.environ.get("ALLFIVES_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -106,16 +108,20 @@ def serving(data_dir: Path, port: int | None = None, *options: str) -> Iterator[
 
 def _wait_for_page(server: subprocess.Popen[bytes], log: Any, url: str) -> str:
     """``url`` once the server answers it; ``RuntimeError`` (with its output) if it never does."""
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=1):
-                return url
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                log.seek(0)
-                raise RuntimeError(f"allfives serve did not start: {log.read()!r}") from None
-            time.sleep(0.1)
+    answered = False
+
+    def answers_or_ended() -> bool:
+        nonlocal answered
+        with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=1):
+            answered = True
+        return answered or server.poll() is not None
+
+    with contextlib.suppress(AssertionError):
+        block_until(answers_or_ended, 20, "the page")
+    if not answered:
+        log.seek(0)
+        raise RuntimeError(f"allfives serve did not start: {log.read()!r}")
+    return url
 
 
 class Browser:

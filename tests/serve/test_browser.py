@@ -119,7 +119,7 @@ def until_a_tile_fits(page: Any, text: str) -> str:
             text = wait_until(page, lambda t, n=held: tiles_in_hand(t) > n, 10, "the drawn tile")
         elif "Nothing fits and the boneyard is empty" in text:
             page.keyboard.press("p")
-            page.wait_for_timeout(300)
+            wait_until(page, lambda t, was=text: t != was, 10, "the pass to show")
             text = wait_until(page, my_turn, 20, "the person's turn again")
         else:
             return text
@@ -138,8 +138,8 @@ def test_start_and_play_a_tile_by_keyboard(
     text = until_a_tile_fits(page, text)
     before, held = board(text), tiles_in_hand(text)
     page.keyboard.press("Enter")  # plays the selected tile, or asks which end
-    page.wait_for_timeout(300)
-    if tiles_in_hand(screen(page)) == held:
+    text = wait_until(page, lambda t, was=text: t != was, 10, "the Enter to show")
+    if tiles_in_hand(text) == held:
         page.keyboard.press("Enter")  # the end offered first
     text = wait_until(page, lambda t: tiles_in_hand(t) < held, 10, "the tile to leave the hand")
     assert board(text) != before
@@ -177,17 +177,21 @@ def test_a_game_to_the_end_downloaded_and_replayed(
     settled(page, r"Draw for me\s+yes: draw")
     click_text(page, "Start ⏎")
     wait_for(page, "Hand 1")
+    def over(text: str) -> bool:
+        return "The game is over" in text or re.search(r"wins? the game", text) is not None
+
     for _ in range(400):
-        text = screen(page)
-        if "The game is over" in text or re.search(r"wins? the game", text):
+        text = wait_until(
+            page, lambda t: over(t) or "Next hand (⏎)" in t or my_turn(t), 30,
+            "the game's end, a summary or the person's turn",
+        )
+        if over(text):
             text = wait_for(page, "Replay this game (r)")
             break
-        if "Next hand (⏎)" in text or my_turn(text):
-            page.keyboard.press("Enter")
-            # the next key only once this one shows (else it may reach the next screen)
-            with contextlib.suppress(AssertionError):
-                wait_until(page, lambda t, was=text: t != was, 3, "a change")
-        page.wait_for_timeout(100)
+        page.keyboard.press("Enter")
+        # the next key only once this one shows (else it may reach the next screen)
+        with contextlib.suppress(AssertionError):
+            wait_until(page, lambda t, was=text: t != was, 3, "a change")
     else:
         raise AssertionError(f"the game did not end:\n{screen(page)}")
     assert re.search(r"(You win|North wins) the game", text), text
@@ -293,8 +297,8 @@ def back_to_the_game(page: Any) -> str:
 def test_a_paste_or_file_over_the_cap_is_refused_and_the_game_goes_on(
     served: tuple[str, Path], page: Any
 ) -> None:
-    """A 4 MiB paste and a 20 MiB file, during a game: each gets the size-cap message,
-    the game is still there, and nothing near that size went through the socket."""
+    """A paste and a file just over the size cap, during a game: each gets the size-cap
+    message, the game is still there, and nothing near that size went through the socket."""
     url, _ = served
     sent: list[int] = []
     page.on("websocket", lambda socket: socket.on("framesent", lambda f: sent.append(len(f))))
@@ -302,14 +306,14 @@ def test_a_paste_or_file_over_the_cap_is_refused_and_the_game_goes_on(
     click_text(page, "Start ⏎")
     wait_for(page, "Hand 1")
 
-    page.evaluate(PASTE_JS, 4 * 1024 * 1024)
+    page.evaluate(PASTE_JS, MAX_BYTES)  # with the braces and quotes around it: over
     back_to_the_game(page)
 
     with page.expect_file_chooser() as chooser:
         page.click("#upload")
     chooser.value.set_files(
         files=[{"name": "huge.json", "mimeType": "application/json",
-                "buffer": b'{"game": "' + b"x" * (20 * 1024 * 1024) + b'"}'}],
+                "buffer": b'{"game": "' + b"x" * MAX_BYTES + b'"}'}],
     )
     back_to_the_game(page)
     assert sent and max(sent) < 4096, max(sent)

@@ -37,6 +37,7 @@ from allfives_tui.store.lock import GameLock
 from allfives_tui.ui.screens.open_served import is_oversized_paste, oversized_paste
 from engine.record import MAX_BYTES
 from tests.serve.browser import _wait_for_page, free_port, serving
+from tests.waiting import block_until
 
 
 def test_serve_listens_on_this_machine_only_unless_told() -> None:
@@ -145,13 +146,12 @@ def test_past_max_sessions_a_browser_is_told_to_come_back(data_dir: Path) -> Non
                 assert second.recv(timeout=10) == full_message(1)
                 assert len(list((data_dir / "sessions").glob("session-*"))) == 1
                 assert b"1 game is being played here already" in full_message(1)
-        deadline = time.monotonic() + 15
-        while True:  # the first session ends with its socket
+
+        def plays() -> bool:  # once the first session has ended with its socket
             with connect(socket_url, open_timeout=10) as third:
-                if third.recv(timeout=15) != full_message(1):
-                    break
-            assert time.monotonic() < deadline, "the first session never ended"
-            time.sleep(0.2)
+                return third.recv(timeout=15) != full_message(1)
+
+        block_until(plays, 15, "the first session to end")
 
 
 def test_another_sites_page_cannot_start_a_game(data_dir: Path) -> None:
@@ -168,10 +168,9 @@ def test_another_sites_page_cannot_start_a_game(data_dir: Path) -> None:
         with connect(socket_url, origin=url.rstrip("/"), open_timeout=10) as own:  # type: ignore[arg-type]
             assert len(own.recv(timeout=15)) > 0
             assert len(list((data_dir / "sessions").glob("session-*"))) == 1
-        deadline = time.monotonic() + 10
-        while list((data_dir / "sessions").glob("session-*")):  # no game: nothing kept
-            assert time.monotonic() < deadline, "the session's folder stayed"
-            time.sleep(0.1)
+        # no game: nothing kept
+        block_until(lambda: not list((data_dir / "sessions").glob("session-*")), 10,
+                    "the session's folder to go")
 
 
 def test_a_browser_cannot_ask_for_a_huge_terminal(data_dir: Path) -> None:
@@ -221,10 +220,8 @@ def test_stopping_the_server_ends_every_session_at_once(data_dir: Path) -> None:
             if server.poll() is None:
                 server.kill()
                 server.wait()
-    deadline = time.monotonic() + 10
-    while list((data_dir / "sessions").glob("session-*")):
-        assert time.monotonic() < deadline, "the session's app did not quit"
-        time.sleep(0.1)
+    block_until(lambda: not list((data_dir / "sessions").glob("session-*")), 10,
+                "the session's app to quit")
 
 
 def test_a_session_that_cannot_make_its_folder_says_so_in_one_line(

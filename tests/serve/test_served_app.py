@@ -8,6 +8,7 @@ folder; Open replay… lists the session's games or takes a game's text
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from allfives_tui.ui.screens.replay import ReplayScreen
 from allfives_tui.ui.screens.save_as import SaveAsScreen, download_name
 from allfives_tui.ui.served import ServedApp
 from engine.record import MAX_BYTES, GameRecord, parse_game, save
-from tests.ui.helpers import settle
+from tests.ui.helpers import settle, until
 
 
 def served_app() -> AllFivesApp:
@@ -98,11 +99,9 @@ async def test_save_a_copy_downloads_and_writes_no_path_typed(
         kept = data_dir / "saved" / "my-game.json"
         assert parse_game(kept.read_text()).record == app.table.record()  # type: ignore[union-attr]
         delivered = data_dir / "downloads" / "my-game.json"
-        for _ in range(100):  # delivered by a thread
-            if delivered.is_file() and delivered.read_text() == kept.read_text():
-                break
-            await pilot.pause(0.02)
-        assert delivered.read_text() == kept.read_text()
+        wanted = kept.read_text()
+        # delivered by a thread
+        await until(pilot, lambda: delivered.is_file() and delivered.read_text() == wanted)
         messages = [n.message for n in app._notifications]
         assert any("Downloading my-game.json" in m for m in messages)
         assert not any(str(data_dir) in m for m in messages)
@@ -194,12 +193,19 @@ async def test_outside_serve_save_a_copy_still_asks_for_a_path() -> None:
 
 
 async def test_a_session_keeps_its_newest_twenty_uploads(data_dir: Path) -> None:
-    """Pasting game after game never fills the server's disk: uploaded/ keeps 20."""
+    """Pasting game after game never fills the server's disk: uploaded/ keeps the
+    newest 20 (here 21 games pasted before, then two through the app)."""
     app = served_app()
+    uploaded = data_dir / "uploaded"
     async with app.run_test(size=(100, 32)) as pilot:
         await play_one(pilot)
         text = app.table.record().to_json()  # type: ignore[union-attr]
-        for _ in range(23):
+        uploaded.mkdir()
+        earlier = [uploaded / f"game-20260101-0000{i:02}.json" for i in range(21)]
+        for i, path in enumerate(earlier):  # pasted a minute apart, the oldest first
+            path.write_text(text)
+            os.utime(path, (1_767_225_600 + 60 * i,) * 2)
+        for _ in range(2):
             app.action_open_replay()
             await pilot.pause()
             assert isinstance(app.screen, ServedOpenReplayScreen)
@@ -208,7 +214,9 @@ async def test_a_session_keeps_its_newest_twenty_uploads(data_dir: Path) -> None
             assert isinstance(app.screen, ReplayScreen)
             await pilot.press("q")
             await pilot.pause()
-        assert len(list((data_dir / "uploaded").glob("*.json"))) == 20
+        kept = set(uploaded.glob("*.json"))
+        assert len(kept) == 20
+        assert kept & set(earlier) == set(earlier[3:])  # the three oldest went
 
 
 async def test_any_save_dialog_in_a_served_app_takes_a_file_name_only(

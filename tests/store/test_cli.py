@@ -15,23 +15,12 @@ import pytest
 
 from allfives_tui.store.history import History, history_path
 from engine.record import Seat
+from tests.cli.helpers import PROBE
 from tests.store.games import T0, play, random_game
 from tests.store.oracle import compute
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = (Seat(name="You"), Seat(name="North", kind="computer", level="greedy"))
-
-PROBE = """
-import json, sys
-import allfives_tui.cli as cli
-try:
-    status = cli.main(sys.argv[1:])
-except SystemExit as exc:
-    status = exc.code
-loaded = sorted(m for m in sys.modules if m.split(".")[0] == "textual" or m.startswith(
-    ("allfives_tui.cli.", "allfives_tui.ui")))
-print(json.dumps({"status": status, "loaded": loaded}), file=sys.stderr)
-"""
 
 
 def _run(*argv: str, data: Path) -> subprocess.CompletedProcess[str]:
