@@ -20,6 +20,7 @@ from pydantic import (
     model_validator,
 )
 
+from allfives_tui.locale import _
 from allfives_tui.table.names import player_name
 from engine import HandSize, Rules
 from engine.errors import shown
@@ -94,7 +95,11 @@ class Settings(BaseModel):
     @classmethod
     def _table_size(cls, players: int) -> int:
         if not 2 <= players <= 4:
-            raise ValueError(f"All Fives is for 2, 3 or 4 players, not {shown(players, 80)}")
+            raise ValueError(
+                _("All Fives is for 2, 3 or 4 players, not {value}").format(
+                    value=shown(players, 80)
+                )
+            )
         return players
 
     @field_validator("partnerships")
@@ -103,7 +108,9 @@ class Settings(BaseModel):
         if (info.context or {}).get(ALONE) or "players" not in info.data:
             return partnerships  # checked alone, or the players are wrong (that is reported)
         if partnerships and info.data["players"] != 4:
-            raise ValueError(f"partnerships need 4 players, not {info.data['players']}")
+            raise ValueError(
+                _("partnerships need 4 players, not {players}").format(players=info.data["players"])
+            )
         return partnerships
 
     @field_validator("target")
@@ -144,7 +151,11 @@ class Settings(BaseModel):
         names = [s.name for s in self.seats() if s.is_person]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
-            raise ValueError(f"two people at the table are called {twice[0]}: give each a name")
+            raise ValueError(
+                _("two people at the table are called {name}: give each a name").format(
+                    name=twice[0]
+                )
+            )
         return self
 
     def seats(self) -> tuple[Seat, ...]:
@@ -174,8 +185,9 @@ class Settings(BaseModel):
                 return float(name)
             except ValueError:
                 raise ValueError(
-                    f"{shown(speed, 80)} is not a pace: give seconds (e.g. 0.5) or one of "
-                    f"{', '.join(SPEEDS)}"
+                    _("{value} is not a pace: give seconds (e.g. 0.5) or one of {paces}").format(
+                        value=shown(speed, 80), paces=", ".join(SPEEDS)
+                    )
                 ) from None
         return speed
 
@@ -183,7 +195,11 @@ class Settings(BaseModel):
     @classmethod
     def _speed_range(cls, speed: float) -> float:
         if not 0 <= speed <= 5:
-            raise ValueError(f"the pace must be between 0 and 5 seconds a move, not {speed:g}")
+            raise ValueError(
+                _("the pace must be between 0 and 5 seconds a move, not {seconds}").format(
+                    seconds=f"{speed:g}"
+                )
+            )
         return speed
 
     def rules(self) -> Rules:

@@ -11,6 +11,7 @@ printed. ``reveal_all`` (``--all``) prints everything.
 
 from __future__ import annotations
 
+from allfives_tui.locale import ngettext
 from allfives_tui.table.replay import NOBODY, Frame, Replay
 from allfives_tui.table.words import Names, printable
 from engine import GameOver, HandOver
@@ -76,7 +77,9 @@ def render_text(replay: Replay, *, reveal_all: bool = False) -> str:
 
 
 def _face_down(count: int) -> str:
-    return f"({count} tile{'s' if count != 1 else ''}, face down)"
+    return ngettext("({count} tile, face down)", "({count} tiles, face down)", count).format(
+        count=count
+    )
 
 
 def _deal_lines(
