@@ -20,7 +20,7 @@ from pydantic import (
     model_validator,
 )
 
-from allfives_tui.locale import _
+from allfives_tui.locale import _, match, supported
 from allfives_tui.table.names import player_name
 from engine import HandSize, Rules
 from engine.errors import shown
@@ -80,6 +80,9 @@ class Settings(BaseModel):
     """The coach: hints (alone against computers) and the person's moves rated."""
     hints_for_all: bool = False
     """With several people at the table: every one of them agreed to hints for all."""
+    language: str = ""
+    """The language chosen (a code of :func:`allfives_tui.locale.supported`); blank: the
+    environment's."""
 
     @classmethod
     def check_one(cls, field: str, value: Any) -> Any:
@@ -139,6 +142,20 @@ class Settings(BaseModel):
     def _printable_names(cls, names: list[str]) -> list[str]:
         fixed = [player_name(n) if n.strip() else "" for n in names[:3]]
         return fixed + [""] * (3 - len(fixed))
+
+    @field_validator("language")
+    @classmethod
+    def _offered_language(cls, code: str) -> str:
+        if not code.strip():
+            return ""
+        found = match(code, supported())
+        if found is None:
+            raise ValueError(
+                _("there are no words in {code}: choose from {codes}").format(
+                    code=shown(code, 80), codes=", ".join(supported())
+                )
+            )
+        return found
 
     @field_validator("levels")
     @classmethod

@@ -60,3 +60,14 @@ def test_the_pseudo_locale_is_used_and_english_costs_nothing(pseudo_locale: str)
     assert use_language("en") == "en" and _("options") == "options"
     assert use_language(pseudo_locale.replace("_", "-").lower()) == pseudo_locale
     assert current() == pseudo_locale and _("options").startswith("⟦")
+
+
+def test_the_language_setting_is_checked_and_kept(pseudo_locale: str) -> None:
+    from pydantic import ValidationError
+
+    from allfives_tui.table.settings import Settings
+
+    assert Settings().language == ""
+    assert Settings(language="EN-xa").language == pseudo_locale
+    with pytest.raises(ValidationError, match="no words in 'xx'"):
+        Settings(language="xx")
