@@ -101,14 +101,20 @@ def _cut(text: str) -> str:
     return text if len(text) <= QUOTED_CHARS else text[:QUOTED_CHARS] + "…"
 
 
+def error_lines(prog: str, message: str) -> str:
+    """A command-line error as every command says it: the error, then the pointer to
+    ``--help`` (two lines, no final newline)."""
+    line = _("{prog}: error: {message}").format(prog=prog, message=message)
+    hint = _("Try '{prog} --help' for the options.").format(prog=prog)
+    return f"{line}\n{hint}"
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (and a pointer to ``--help``), quoting
     at most :data:`QUOTED_CHARS` characters of a bad value."""
 
     def error(self, message: str) -> NoReturn:
-        line = _("{prog}: error: {message}").format(prog=self.prog, message=message)
-        hint = _("Try '{prog} --help' for the options.").format(prog=self.prog)
-        self.exit(2, f"{line}\n{hint}\n")
+        self.exit(2, error_lines(self.prog, message) + "\n")
 
     def parse_args(  # type: ignore[override]  # (argparse's overloads: one form is used)
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None

@@ -4,7 +4,9 @@ comes from the catalog: only option names, metavars, choices and names stay as t
 from __future__ import annotations
 
 import argparse
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -74,6 +76,10 @@ def test_every_help_is_marked(
         ["host", "--grace", "soon"],
         ["--seat", "south=Ana"],
         ["analyse"],
+        ["replay"],
+        ["replay", "--last", "--game", "abc"],
+        ["--seat", "east=Bo"],
+        ["--players", "3", "--seat", "north=Bo"],
     ],
 )
 def test_error_lines_are_marked(
@@ -82,7 +88,7 @@ def test_error_lines_are_marked(
     code, text = _run(["--lang", pseudo_locale, *argv], capsys)
     assert code == 2
     # the quoted bad value is the user's own
-    allowed = _tokens() | {"nonsense", "such", "option", "soon", "south", "Ana"}
+    allowed = _tokens() | {"nonsense", "such", "option", "soon", "south", "Ana", "Bo", "abc"}
     assert unmarked(text, allowed) == [], text
 
 
@@ -90,3 +96,14 @@ def test_an_unknown_language_gets_one_line(capsys: pytest.CaptureFixture[str]) -
     code, text = _run(["--lang", "xx", "--help"], capsys)
     assert code == 2
     assert text == "allfives: error: unknown language 'xx': choose from en\n"
+
+
+def test_the_remembered_language_is_spoken(
+    pseudo_locale: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "settings.json").write_text(json.dumps({"language": pseudo_locale}))
+    code, text = _run(["--help"], capsys)
+    assert code == 0 and "⟦" in text
+    code, text = _run(["--lang", "C", "--help"], capsys)
+    assert code == 0 and "⟦" not in text
