@@ -68,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     line, 1 for a crash: one line on stderr, the traceback in a crash log)."""
     speak(sys.argv[1:] if argv is None else argv)
     args = parse(argv)
-    module, _ = COMMANDS[args.command]
+    module, _help = COMMANDS[args.command]
     try:
         status: int = importlib.import_module(module).run(args)
     except BrokenPipeError:
