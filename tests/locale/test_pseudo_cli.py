@@ -107,3 +107,11 @@ def test_the_remembered_language_is_spoken(
     assert code == 0 and "⟦" in text
     code, text = _run(["--lang", "C", "--help"], capsys)
     assert code == 0 and "⟦" not in text
+
+
+def test_the_statistics_with_no_history_are_marked(
+    pseudo_locale: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, text = _run(["--lang", pseudo_locale, "stats"], capsys)
+    assert code == 0 and "⟦" in text
+    assert unmarked(text, _tokens()) == []
