@@ -22,6 +22,7 @@ import sys
 from pydantic import ValidationError
 
 from allfives_tui.cli.parser import PROG, describe
+from allfives_tui.locale import _
 from allfives_tui.net.host import Host, HostConfig
 from allfives_tui.net.hostfiles import HostFiles, HostFilesError, SavedSeats, host_folder
 from allfives_tui.store.settings_file import load_settings
@@ -52,15 +53,14 @@ def lan_address() -> str | None:
 def bind_problem(bind: str) -> str | None:
     """Why ``bind`` is not an address to listen on (``None`` when it is one)."""
     if not bind.strip():
-        return (
-            "--bind needs an address: 127.0.0.1 (this computer only) or 0.0.0.0 "
-            "(your network)"
+        return _(
+            "--bind needs an address: 127.0.0.1 (this computer only) or 0.0.0.0 (your network)"
         )
     try:
         socket.getaddrinfo(bind, None, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError) as err:
-        why = err.strerror if isinstance(err, OSError) and err.strerror else "not a host name"
-        return f"cannot listen on {shown(bind, 80)}: {why}"
+        why = err.strerror if isinstance(err, OSError) and err.strerror else _("not a host name")
+        return _("cannot listen on {address}: {reason}").format(address=shown(bind, 80), reason=why)
     return None
 
 
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     except ValidationError as err:
         return _fail(describe(err), 2)
     if args.partnerships and players != 4:
-        return _fail("partnerships need 4 players (--players 4)", 2)
+        return _fail(_("partnerships need 4 players (--players 4)"), 2)
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV, "")
     files = HostFiles(host_folder(args.port))
     try:
@@ -99,8 +99,9 @@ def run(args: argparse.Namespace) -> int:
         resume = None if args.new else files.unfinished()
     except HostFilesError as err:
         files.close()
-        hint = "" if "hosting" in str(err) else " (--new starts a new game over it)"
-        return _fail(f"{err}{hint}")
+        if "hosting" in str(err):
+            return _fail(str(err))
+        return _fail(_("{problem} (--new starts a new game over it)").format(problem=err))
     config = HostConfig(
         rules=resume[0].record.rules if resume else rules,
         level=args.level or next((lv for lv in settings.levels if lv in LEVELS), "greedy"),
@@ -117,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_serve(config, files, resume, args))
     except KeyboardInterrupt:
-        print(f"{PROG} host: stopped; run the same command to reopen the game.", file=sys.stderr)
+        stopped = _("stopped; run the same command to reopen the game.")
+        print(f"{PROG} host: {stopped}", file=sys.stderr)
         return 130
     finally:
         files.close()
@@ -137,37 +139,48 @@ async def _serve(
         port = await host.start(args.bind, args.port)
     except OSError as err:
         if err.errno == errno.EADDRINUSE:
-            why = "the port is in use (try another --port)"
+            why = _("the port is in use (try another --port)")
         else:
             why = err.strerror or str(err)
-        return _fail(f"cannot listen on {args.bind[:80]}:{args.port}: {why}")
+        return _fail(
+            _("cannot listen on {address}: {reason}").format(
+                address=f"{args.bind[:80]}:{args.port}", reason=why
+            )
+        )
     try:
         local = args.bind in {"127.0.0.1", "localhost", "::1"}
         where = f"ws://{args.bind}:{port}"
-        scope = (
-            " (this computer only: --bind 0.0.0.0 lets your network in)" if local else ""
-        )
         hint = join_hint(args.bind, port, bool(config.password))
         if resume is not None:
             game = resume[0].state
             print(
-                f"Reopened the unfinished game (hand {game.hand_number}) from {files.folder}, "
-                "with its own rules and seats (--new starts a new game)."
+                _(
+                    "Reopened the unfinished game (hand {hand}) from {folder}, "
+                    "with its own rules and seats (--new starts a new game)."
+                ).format(hand=game.hand_number, folder=files.folder)
             )
-        print(f"Hosting All Fives on {where}{scope}.")
-        print(f"Friends join with: {hint}")
+        hosting = (
+            _("Hosting All Fives on {address} (this computer only: --bind 0.0.0.0 lets your "
+              "network in).")
+            if local
+            else _("Hosting All Fives on {address}.")
+        )
+        print(hosting.format(address=where))
+        print(_("Friends join with: {command}").format(command=hint))
         if args.no_seat:
             host.say = lambda text: print(one_line(text), flush=True)
             await host.finished.wait()
             await asyncio.sleep(0.5)  # the players' last messages go out before the close
             if host.errors:
-                return _fail(f"the game stopped: {host.errors[0]}")
-            print(f"The game is over; its record is {files.folder / 'record.json'}.")
+                return _fail(_("the game stopped: {problem}").format(problem=host.errors[0]))
+            record = files.folder / "record.json"
+            print(_("The game is over; its record is {path}.").format(path=record))
             return 0
         from allfives_tui.ui.remote import RemoteApp
 
         link = host.local_link()
-        app = RemoteApp(link, 0, owner=True, address=f"Friends join with: {hint}")
+        joins = _("Friends join with: {command}").format(command=hint)
+        app = RemoteApp(link, 0, owner=True, address=joins)
         await app.run_async()
         if app.crash_report is not None:
             print(app.crash_report, file=sys.stderr)
@@ -177,8 +190,10 @@ async def _serve(
         table = host.table
         if table is not None and not table.is_over:
             print(
-                f"The game is kept in {files.folder}: run the same command to reopen it "
-                "(your friends rejoin with the same join command).",
+                _(
+                    "The game is kept in {folder}: run the same command to reopen it "
+                    "(your friends rejoin with the same join command)."
+                ).format(folder=files.folder),
                 file=sys.stderr,
             )
         return app.return_code or 0

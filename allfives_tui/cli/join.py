@@ -16,6 +16,7 @@ import sys
 from getpass import getuser
 
 from allfives_tui.cli.parser import PROG
+from allfives_tui.locale import _
 from allfives_tui.net import tokens
 from allfives_tui.net.client import JoinError, address, join
 from allfives_tui.net.protocol import is_token
@@ -41,15 +42,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         name = player_name(args.name or (remembered if remembered != YOU else getuser()))
     except ValueError as err:
-        return _fail(f"{err} (--name: 1 to {NAME_MAX} printable characters)", 2)
+        words = _("{problem} (--name: 1 to {most} printable characters)")
+        return _fail(words.format(problem=err, most=NAME_MAX), 2)
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV, "")
     if args.token is not None and not is_token(args.token):
-        return _fail(f"{args.token[:40]!r} is not a rejoin token", 2)
+        return _fail(_("{token} is not a rejoin token").format(token=repr(args.token[:40])), 2)
     token = args.token or tokens.recall(url, name)
     try:
         return asyncio.run(_play(url, args.host, name, password, token))
     except KeyboardInterrupt:
-        return _fail("stopped", 130)
+        return _fail(_("stopped"), 130)
 
 
 async def _play(url: str, where: str, name: str, password: str, token: str | None) -> int:
@@ -67,7 +69,8 @@ async def _play(url: str, where: str, name: str, password: str, token: str | Non
         return 1
     again = f"{PROG} join {where} --name {name}"
     if app.lost:
-        return _fail(f"{app.lost}; when it is back: {again}")
+        return _fail(_("{lost}; when it is back: {again}").format(lost=app.lost, again=again))
     if app.remote is not None and not app.remote.is_over:
-        print(f"You left the table; your seat is kept for a while: {again}", file=sys.stderr)
+        left = _("You left the table; your seat is kept for a while: {again}")
+        print(left.format(again=again), file=sys.stderr)
     return app.return_code or 0

@@ -13,15 +13,17 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
+from allfives_tui.locale import N_, _, ngettext, supported
 from allfives_tui.net.protocol import DEFAULT_PORT
 from allfives_tui.table.settings import SPEEDS, Settings
+from allfives_tui.table.words import level_description
 from engine.errors import shown
-from engine.players import LEVELS, REGISTRY
+from engine.players import LEVELS
 from engine.players.expert import DEFAULT_BUDGET
 from engine.problems import problem_words
 from engine.rules import HandSize
@@ -29,31 +31,45 @@ from engine.rules import HandSize
 PROG = "allfives"
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("allfives_tui.cli.play", "play All Fives full-screen (the default command)"),
-    "replay": ("allfives_tui.cli.replay", "replay a saved game, or print it as text"),
-    "sim": ("allfives_tui.cli.sim", "play computer levels against each other, headless"),
-    "host": ("allfives_tui.cli.host", "open a table to friends across the network, and play"),
-    "join": ("allfives_tui.cli.join", "join a friend's table (allfives host) from a terminal"),
-    "serve": ("allfives_tui.cli.serve", "serve the game to web browsers (one game per visit)"),
-    "analyse": ("allfives_tui.cli.analyse", "rate every decision of a seat in a saved game"),
-    "stats": ("allfives_tui.cli.stats", "your statistics from the game history"),
-    "history": ("allfives_tui.cli.history", "list past games, or import saved games"),
+    "play": ("allfives_tui.cli.play", N_("play All Fives full-screen (the default command)")),
+    "replay": ("allfives_tui.cli.replay", N_("replay a saved game, or print it as text")),
+    "sim": ("allfives_tui.cli.sim", N_("play computer levels against each other, headless")),
+    "host": ("allfives_tui.cli.host", N_("open a table to friends across the network, and play")),
+    "join": ("allfives_tui.cli.join", N_("join a friend's table (allfives host) from a terminal")),
+    "serve": ("allfives_tui.cli.serve", N_("serve the game to web browsers (one game per visit)")),
+    "analyse": ("allfives_tui.cli.analyse", N_("rate every decision of a seat in a saved game")),
+    "stats": ("allfives_tui.cli.stats", N_("your statistics from the game history")),
+    "history": ("allfives_tui.cli.history", N_("list past games, or import saved games")),
 }
 """Sub-command name -> (module whose ``run(args)`` runs it, one-line help)."""
 
+DESCRIPTIONS: dict[str, str] = {
+    "play": N_("Play All Fives full-screen (the default command)."),
+    "replay": N_("Replay a saved game, or print it as text."),
+    "sim": N_("Play computer levels against each other, headless."),
+    "host": N_("Open a table to friends across the network, and play."),
+    "join": N_("Join a friend's table (allfives host) from a terminal."),
+    "serve": N_("Serve the game to web browsers (one game per visit)."),
+    "analyse": N_("Rate every decision of a seat in a saved game."),
+    "stats": N_("Your statistics from the game history."),
+    "history": N_("List past games, or import saved games."),
+}
+"""Each sub-command's ``--help`` description."""
+
 DEFAULT_COMMAND = "play"
 
-USAGE = f"""\
-{PROG} [-h] [--version] [play options]
-       {PROG} play [play options]
-       {PROG} replay FILE|--last|--game ID [--text] [--all]
-       {PROG} sim LEVEL LEVEL [LEVEL ...] [sim options]
-       {PROG} host [--port PORT] [--bind ADDR] [--password PW] [host options]
-       {PROG} join HOST[:PORT] [--name NAME] [--password PW]
-       {PROG} serve [--port PORT] [--bind ADDR] [--max-sessions N]
-       {PROG} analyse FILE [--seat N] [--playouts N] [--json]
-       {PROG} stats [--player NAME] [--level L] [--players N] [--since D] [--until D] [--json]
-       {PROG} history [--search WORDS] [-n N] [--json] | history import FILE_OR_FOLDER..."""
+USAGE = N_("""\
+{prog} [-h] [--version] [play options]
+       {prog} play [play options]
+       {prog} replay FILE|--last|--game ID [--text] [--all]
+       {prog} sim LEVEL LEVEL [LEVEL ...] [sim options]
+       {prog} host [--port PORT] [--bind ADDR] [--password PW] [host options]
+       {prog} join HOST[:PORT] [--name NAME] [--password PW]
+       {prog} serve [--port PORT] [--bind ADDR] [--max-sessions N]
+       {prog} analyse FILE [--seat N] [--playouts N] [--json]
+       {prog} stats [--player NAME] [--level L] [--players N] [--since D] [--until D] [--json]
+       {prog} history [--search WORDS] [-n N] [--json] | history import FILE_OR_FOLDER...""")
+"""The usage lines (``{prog}``: :data:`PROG`), worded where the parser is built."""
 
 FLAGS: dict[str, str] = {
     "players": "--players",
@@ -85,12 +101,20 @@ def _cut(text: str) -> str:
     return text if len(text) <= QUOTED_CHARS else text[:QUOTED_CHARS] + "…"
 
 
+def error_lines(prog: str, message: str) -> str:
+    """A command-line error as every command says it: the error, then the pointer to
+    ``--help`` (two lines, no final newline)."""
+    line = _("{prog}: error: {message}").format(prog=prog, message=message)
+    hint = _("Try '{prog} --help' for the options.").format(prog=prog)
+    return f"{line}\n{hint}"
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (and a pointer to ``--help``), quoting
     at most :data:`QUOTED_CHARS` characters of a bad value."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\nTry '{self.prog} --help' for the options.\n")
+        self.exit(2, error_lines(self.prog, message) + "\n")
 
     def parse_args(  # type: ignore[override]  # (argparse's overloads: one form is used)
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
@@ -98,7 +122,8 @@ class Parser(argparse.ArgumentParser):
         """The parsed ``args``; exits 2 naming (the start of) any argument left over."""
         parsed, extras = self.parse_known_args(args, namespace)
         if extras:
-            self.error(f"unrecognized arguments: {_cut(' '.join(extras))}")
+            left = _cut(" ".join(extras))
+            self.error(_("unrecognized arguments: {arguments}").format(arguments=left))
         return parsed
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
@@ -106,7 +131,10 @@ class Parser(argparse.ArgumentParser):
         if action.choices is not None and value not in action.choices:
             offered = ", ".join(map(repr, action.choices))
             raise argparse.ArgumentError(
-                action, f"invalid choice: {quoted(value)} (choose from {offered})"
+                action,
+                _("invalid choice: {value} (choose from {offered})").format(
+                    value=quoted(value), offered=offered
+                ),
             )
 
 
@@ -115,9 +143,9 @@ def describe(err: ValidationError) -> str:
     first = err.errors()[0]
     kind = first["type"]
     if kind in {"int_parsing", "int_type", "int_from_float"}:
-        return f"{quoted(first['input'])} is not a whole number"
+        return _("{value} is not a whole number").format(value=quoted(first["input"]))
     if kind in {"float_parsing", "float_type"}:
-        return f"{quoted(first['input'])} is not a number"
+        return _("{value} is not a number").format(value=quoted(first["input"]))
     return problem_words(first)
 
 
@@ -131,8 +159,10 @@ def seat_choice(text: str) -> tuple[str, str]:
     place, who = place.strip().lower(), who.strip()
     if not sep or place not in PLACES or not who:
         raise argparse.ArgumentTypeError(
-            f"{quoted(text)}: give PLACE=WHO, PLACE one of {', '.join(PLACES)}, "
-            f"WHO a level ({', '.join(LEVELS)}) or a person's name"
+            _(
+                "{value}: give PLACE=WHO, PLACE one of {places}, "
+                "WHO a level ({levels}) or a person's name"
+            ).format(value=quoted(text), places=", ".join(PLACES), levels=", ".join(LEVELS))
         )
     return place.capitalize(), who
 
@@ -172,78 +202,82 @@ class _Version(argparse.Action):
 def add_play_arguments(parser: argparse._ActionsContainer) -> None:
     """The play command's options (they pre-fill the new-game screen)."""
     parser.add_argument(
-        "--continue", dest="resume", action="store_true", help="resume the unfinished game"
+        "--continue", dest="resume", action="store_true", help=_("resume the unfinished game")
     )
     parser.add_argument(
         "--seed",
         type=setting("seed"),
         metavar="N",
-        help="fix the shuffle: the same deals every time (a whole number, 0 to 2**63 - 1)",
+        help=_("fix the shuffle: the same deals every time (a whole number, 0 to 2**63 - 1)"),
     )
-    parser.add_argument("--players", type=setting("players"), metavar="N", help="2, 3 or 4 players")
     parser.add_argument(
-        "--partnerships", action="store_true", help="with 4 players, play in partnerships"
+        "--players", type=setting("players"), metavar="N", help=_("2, 3 or 4 players")
+    )
+    parser.add_argument(
+        "--partnerships", action="store_true", help=_("with 4 players, play in partnerships")
     )
     parser.add_argument(
         "--hand-size",
         choices=[h.value for h in HandSize],
-        help="tiles per hand (standard: 9/7/5 with 2/3/4 players)",
+        help=_("tiles per hand (standard: 9/7/5 with 2/3/4 players)"),
     )
     parser.add_argument(
         "--target",
         type=setting("target"),
         metavar="POINTS",
-        help="points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)",
+        help=_("points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)"),
     )
-    parser.add_argument("--level", choices=LEVELS, help="level of every computer seat")
+    parser.add_argument("--level", choices=LEVELS, help=_("level of every computer seat"))
     parser.add_argument(
         "--seat",
         dest="seats",
         action="append",
         type=seat_choice,
         metavar="PLACE=WHO",
-        help="who sits at west, north or east: a computer level, or a person's name "
-        "(hot-seat: people share this terminal); e.g. --seat north=Ana --seat west=expert",
+        help=_("who sits at west, north or east: a computer level, or a person's name "
+        "(hot-seat: people share this terminal); e.g. --seat north=Ana --seat west=expert"),
     )
-    parser.add_argument("--name", type=setting("name"), help="your name at the table")
+    parser.add_argument("--name", type=setting("name"), help=_("your name at the table"))
     parser.add_argument(
         "--speed",
         type=setting("speed"),
         metavar="PACE",
-        help=f"seconds a computer move takes to show (0 to 5), or one of {', '.join(SPEEDS)}",
+        help=_("seconds a computer move takes to show (0 to 5), or one of {speeds}").format(
+            speeds=", ".join(SPEEDS)
+        ),
     )
     parser.add_argument(
-        "--auto-draw", action="store_true", help="draw and pass automatically when nothing fits"
+        "--auto-draw", action="store_true", help=_("draw and pass automatically when nothing fits")
     )
     parser.add_argument(
-        "--start", action="store_true", help="skip the new-game screen and deal at once"
+        "--start", action="store_true", help=_("skip the new-game screen and deal at once")
     )
 
 
 def add_replay_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``replay`` command's arguments."""
     parser.add_argument(
-        "file", metavar="FILE", nargs="?", help="a saved game record (JSON)"
+        "file", metavar="FILE", nargs="?", help=_("a saved game record (JSON)")
     )
     parser.add_argument(
-        "--last", action="store_true", help="the newest game in the history, instead of a FILE"
+        "--last", action="store_true", help=_("the newest game in the history, instead of a FILE")
     )
     parser.add_argument(
         "--game", metavar="ID",
-        help="a game in the history by its id (its first characters do; allfives history "
-        "lists them), instead of a FILE",
+        help=_("a game in the history by its id (its first characters do; allfives history "
+        "lists them), instead of a FILE"),
     )
     parser.add_argument(
         "--text",
         action="store_true",
-        help="print the game as plain text, hand by hand, instead of opening the replay screen",
+        help=_("print the game as plain text, hand by hand, instead of opening the replay screen"),
     )
     parser.add_argument(
         "--all",
         dest="reveal_all",
         action="store_true",
-        help="show every hand and the boneyard even when the game is not over "
-        "(a game in progress is otherwise shown as its player saw it)",
+        help=_("show every hand and the boneyard even when the game is not over "
+        "(a game in progress is otherwise shown as its player saw it)"),
     )
 
 
@@ -254,7 +288,7 @@ def _whole(low: int, high: int | None, out_of_range: str) -> Callable[[str], int
     def parse(text: str) -> int:
         value = _integer(text)
         if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(out_of_range.format(value=quoted(value)))
+            raise argparse.ArgumentTypeError(_(out_of_range).format(value=quoted(value)))
         return value
 
     return parse
@@ -265,7 +299,9 @@ def _integer(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a whole number").format(value=quoted(text))
+        ) from None
 
 
 _integer.__name__ = "whole number"
@@ -276,15 +312,17 @@ def _number(text: str) -> float:
     try:
         return float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number") from None
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a number").format(value=quoted(text))
+        ) from None
 
 
-_workers = _whole(1, None, "at least 1 worker, not {value}")
-_port = _whole(1, 65535, "a port is 1 to 65535, not {value}")
-_sessions = _whole(1, None, "at least 1 session, not {value}")
-_playouts = _whole(1, None, "at least 1 playout, not {value}")
-_players = _whole(2, 4, "All Fives is for 2, 3 or 4 players, not {value}")
-_count = _whole(1, None, "at least 1, not {value}")
+_workers = _whole(1, None, N_("at least 1 worker, not {value}"))
+_port = _whole(1, 65535, N_("a port is 1 to 65535, not {value}"))
+_sessions = _whole(1, None, N_("at least 1 session, not {value}"))
+_playouts = _whole(1, None, N_("at least 1 playout, not {value}"))
+_players = _whole(2, 4, N_("All Fives is for 2, 3 or 4 players, not {value}"))
+_count = _whole(1, None, N_("at least 1, not {value}"))
 
 
 def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
@@ -296,66 +334,71 @@ def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
         nargs="+",
         choices=LEVELS,
         metavar="LEVEL",
-        help=f"one level per player, 2 to 4 ({', '.join(LEVELS)}); "
-        "with --partnerships, one per partnership",
+        help=_(
+            "one level per player, 2 to 4 ({levels}); with --partnerships, one per partnership"
+        ).format(levels=", ".join(LEVELS)),
     )
     parser.add_argument(
         "-n", "--games", type=_integer, default=100,
-        help="games to play (rounded up to whole duplicate deals; default 100)",
+        help=_("games to play (rounded up to whole duplicate deals; default 100)"),
     )
     parser.add_argument(
         "--partnerships", action="store_true",
-        help="four players, seats 0+2 (first level) against 1+3 (second level)",
+        help=_("four players, seats 0+2 (first level) against 1+3 (second level)"),
     )
     parser.add_argument(
         "--target", type=_integer, default=0, metavar="POINTS",
-        help="points to win, a multiple of 5 up to 10000 "
-        "(default: 250 with 2 players, 200 with 3 or 4)",
+        help=_("points to win, a multiple of 5 up to 10000 "
+        "(default: 250 with 2 players, 200 with 3 or 4)"),
     )
     parser.add_argument(
         "--hand-size", choices=[h.value for h in HandSize], default=HandSize.STANDARD.value,
-        help="hand size option (default standard)",
+        help=_("hand size option (default standard)"),
     )
     parser.add_argument(
         "--seed", type=_integer, default=0, metavar="N",
-        help="match seed, 0 to 2**63 - 1 (default 0)",
+        help=_("match seed, 0 to 2**63 - 1 (default 0)"),
     )
     parser.add_argument(
         "--budget", type=_number, default=DEFAULT_BUDGET, metavar="SECONDS",
-        help=f"searching levels' budget in CPU seconds a move, at most {MAX_BUDGET:g} "
-        f"(default {DEFAULT_BUDGET}; master: 4x)",
+        help=_(
+            "searching levels' budget in CPU seconds a move, at most {most} "
+            "(default {default}; master: 4x)"
+        ).format(most=f"{MAX_BUDGET:g}", default=DEFAULT_BUDGET),
     )
     parser.add_argument(
         "--playouts", type=_integer, default=None, metavar="N",
-        help=f"searching levels' playouts a move, at most {MAX_PLAYOUTS:,} (master: 4x); "
-        "with --no-budget, reproducible games",
+        help=_(
+            "searching levels' playouts a move, at most {most} (master: 4x); "
+            "with --no-budget, reproducible games"
+        ).format(most=f"{MAX_PLAYOUTS:,}"),
     )
     parser.add_argument(
         "--no-budget", action="store_true",
-        help="no time cap for the searching levels (needs --playouts)",
+        help=_("no time cap for the searching levels (needs --playouts)"),
     )
     parser.add_argument(
         "-w", "--workers", type=_workers, default=os.cpu_count() or 1, metavar="N",
-        help="worker processes (default: one per core)",
+        help=_("worker processes (default: one per core)"),
     )
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--json", action="store_true", help=_("print the results as JSON"))
+    parser.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
 
 def add_serve_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``serve`` command's options."""
     parser.add_argument(
-        "--port", type=_port, default=8000, help="the port to listen on (default 8000)"
+        "--port", type=_port, default=8000, help=_("the port to listen on (default 8000)")
     )
     parser.add_argument(
         "--bind", default="127.0.0.1", metavar="ADDR",
-        help="the address to listen on (default 127.0.0.1: this machine only; "
-        "0.0.0.0 lets other machines play)",
+        help=_("the address to listen on (default 127.0.0.1: this machine only; "
+        "0.0.0.0 lets other machines play)"),
     )
     parser.add_argument(
         "--max-sessions", type=_sessions, default=10, metavar="N",
-        help="games at once, one app process each (default 10); more browsers are asked "
-        "to come back later",
+        help=_("games at once, one app process each (default 10); more browsers are asked "
+        "to come back later"),
     )
 
 
@@ -363,34 +406,41 @@ def add_analyse_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``analyse`` command's arguments."""
     from allfives_tui.coach.ratings import RATING_PLAYOUTS
 
-    parser.add_argument("file", metavar="FILE", help="a saved game record (JSON)")
+    parser.add_argument("file", metavar="FILE", help=_("a saved game record (JSON)"))
     parser.add_argument(
         "--seat", type=_integer, default=None, metavar="N",
-        help="the seat to review, 0 first (default: the game's one person, else 0)",
+        help=_("the seat to review, 0 first (default: the game's one person, else 0)"),
     )
     parser.add_argument(
         "--playouts", type=_playouts, default=RATING_PLAYOUTS, metavar="N",
-        help=f"playouts per legal action behind each rating (default {RATING_PLAYOUTS}, "
-        "as the app rates)",
+        help=_(
+            "playouts per legal action behind each rating (default {default}, as the app rates)"
+        ).format(default=RATING_PLAYOUTS),
     )
-    parser.add_argument("--json", action="store_true", help="print the review as JSON")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
+    parser.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
 
 def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a number of seconds").format(value=quoted(text))
+        ) from None
     if not 0 <= value <= 24 * 3600:
-        raise argparse.ArgumentTypeError(f"0 to 86400 seconds, not {_cut(text)}")
+        shown_text = _cut(text)
+        words = _("0 to 86400 seconds, not {value}").format(value=shown_text)
+        raise argparse.ArgumentTypeError(words)
     return value
 
 
 def _open_seats(text: str) -> int:
     value = _workers(text) if text != "0" else 0
     if value > 3:
-        raise argparse.ArgumentTypeError(f"at most 3 seats besides the host's, not {value}")
+        raise argparse.ArgumentTypeError(
+            _("at most 3 seats besides the host's, not {value}").format(value=value)
+        )
     return value
 
 
@@ -400,67 +450,73 @@ def add_host_arguments(parser: argparse._ActionsContainer) -> None:
         "--port",
         type=_port,
         default=DEFAULT_PORT,
-        help=f"the port to listen on (default {DEFAULT_PORT})",
+        help=_("the port to listen on (default {port})").format(port=DEFAULT_PORT),
     )
     parser.add_argument(
         "--bind", default="127.0.0.1", metavar="ADDR",
-        help="the address to listen on (default 127.0.0.1: this computer only; "
-        "0.0.0.0 lets your network in, through the firewall)",
+        help=_("the address to listen on (default 127.0.0.1: this computer only; "
+        "0.0.0.0 lets your network in, through the firewall)"),
     )
     parser.add_argument(
         "--password", metavar="PW",
-        help="a password the players must know (or $ALLFIVES_PASSWORD); it is never sent",
+        help=_("a password the players must know (or $ALLFIVES_PASSWORD); it is never sent"),
     )
-    parser.add_argument("--name", type=setting("name"), help="your name at the table")
+    parser.add_argument("--name", type=setting("name"), help=_("your name at the table"))
     parser.add_argument(
         "--no-seat", action="store_true",
-        help="only serve: no screen, no seat; start when the open seats are taken",
+        help=_("only serve: no screen, no seat; start when the open seats are taken"),
     )
     parser.add_argument(
         "--open", type=_open_seats, metavar="N",
-        help="seats open for people besides the host's (the rest are computers; default all)",
+        help=_("seats open for people besides the host's (the rest are computers; default all)"),
     )
-    parser.add_argument("--players", type=setting("players"), metavar="N", help="2, 3 or 4 players")
     parser.add_argument(
-        "--partnerships", action="store_true", help="with 4 players, play in partnerships"
+        "--players", type=setting("players"), metavar="N", help=_("2, 3 or 4 players")
+    )
+    parser.add_argument(
+        "--partnerships", action="store_true", help=_("with 4 players, play in partnerships")
     )
     parser.add_argument(
         "--target", type=setting("target"), metavar="POINTS",
-        help="points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)",
+        help=_("points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)"),
     )
-    parser.add_argument("--level", choices=LEVELS, help="level of every computer seat")
-    parser.add_argument("--seed", type=setting("seed"), metavar="N", help="fix the shuffle")
+    parser.add_argument("--level", choices=LEVELS, help=_("level of every computer seat"))
+    parser.add_argument("--seed", type=setting("seed"), metavar="N", help=_("fix the shuffle"))
     parser.add_argument(
         "--speed", type=setting("speed"), metavar="PACE",
-        help=f"seconds a computer move takes to show (0 to 5), or one of {', '.join(SPEEDS)}",
+        help=_("seconds a computer move takes to show (0 to 5), or one of {speeds}").format(
+            speeds=", ".join(SPEEDS)
+        ),
     )
     parser.add_argument(
         "--grace", type=_seconds, default=60.0, metavar="SECONDS",
-        help="how long a disconnected player keeps their seat before the computer plays it "
-        "(default 60)",
+        help=_("how long a disconnected player keeps their seat before the computer plays it "
+        "(default 60)"),
     )
     parser.add_argument(
         "--summary-timeout", type=_seconds, default=60.0, metavar="SECONDS",
-        help="how long the next hand waits for everyone to close the summary (default 60)",
+        help=_("how long the next hand waits for everyone to close the summary (default 60)"),
     )
     parser.add_argument(
         "--new", action="store_true",
-        help="start a new game even if an unfinished one is kept for this port",
+        help=_("start a new game even if an unfinished one is kept for this port"),
     )
 
 
 def add_join_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``join`` command's arguments."""
     parser.add_argument(
-        "host", metavar="HOST[:PORT]", help=f"the host's address (port {DEFAULT_PORT})"
+        "host",
+        metavar="HOST[:PORT]",
+        help=_("the host's address (port {port})").format(port=DEFAULT_PORT),
     )
-    parser.add_argument("--name", type=setting("name"), help="your name at the table")
+    parser.add_argument("--name", type=setting("name"), help=_("your name at the table"))
     parser.add_argument(
-        "--password", metavar="PW", help="the table's password (or $ALLFIVES_PASSWORD)"
+        "--password", metavar="PW", help=_("the table's password (or $ALLFIVES_PASSWORD)")
     )
     parser.add_argument(
         "--token", metavar="TOKEN",
-        help="rejoin a seat with its token (kept for you in the data folder anyway)",
+        help=_("rejoin a seat with its token (kept for you in the data folder anyway)"),
     )
 
 
@@ -468,35 +524,38 @@ def add_stats_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``stats`` command's options (dates are checked by the command)."""
     parser.add_argument(
         "--player", metavar="NAME",
-        help="whose statistics (default: your name in the settings; in hot-seat games, "
-        "each person's own)",
+        help=_("whose statistics (default: your name in the settings; in hot-seat games, "
+        "each person's own)"),
     )
     parser.add_argument(
-        "--level", choices=[*LEVELS, "person"], help="only games against this opponent level"
+        "--level", choices=[*LEVELS, "person"], help=_("only games against this opponent level")
     )
-    parser.add_argument("--players", type=_players, metavar="N", help="only games of N players")
-    parser.add_argument("--since", metavar="YYYY-MM-DD", help="only games from this day on")
-    parser.add_argument("--until", metavar="YYYY-MM-DD", help="only games up to this day")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--players", type=_players, metavar="N", help=_("only games of N players"))
+    parser.add_argument("--since", metavar="YYYY-MM-DD", help=_("only games from this day on"))
+    parser.add_argument("--until", metavar="YYYY-MM-DD", help=_("only games up to this day"))
+    parser.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
 
 
 def add_history_arguments(parser: argparse._ActionsContainer) -> None:
     """``history`` lists the past games; ``history import`` adds saved records."""
     parser.add_argument(
-        "--search", metavar="WORDS", help="only games whose date, players or result hold WORDS"
+        "--search", metavar="WORDS", help=_("only games whose date, players or result hold WORDS")
     )
-    parser.add_argument("-n", "--limit", type=_count, metavar="N", help="only the newest N")
-    parser.add_argument("--json", action="store_true", help="print the list as JSON")
+    parser.add_argument("-n", "--limit", type=_count, metavar="N", help=_("only the newest N"))
+    parser.add_argument("--json", action="store_true", help=_("print the list as JSON"))
     if isinstance(parser, argparse.ArgumentParser):
-        actions = parser.add_subparsers(dest="action", metavar="ACTION", title="actions")
+        actions = parser.add_subparsers(dest="action", metavar="ACTION", title=_("actions"))
         into = actions.add_parser(
             "import",
-            help="add saved games (ctrl+s copies, old current.json files) to the history",
-            description="Add saved games to the history, skipping those it holds already.",
+            help=_("add saved games (ctrl+s copies, old current.json files) to the history"),
+            description=_("Add saved games to the history, skipping those it holds already."),
+            formatter_class=_Formatter,
+            add_help=False,
         )
+        _worded(into)
         into.add_argument(
             "paths", nargs="+", metavar="FILE_OR_FOLDER",
-            help="record files, or folders whose .json files are imported",
+            help=_("record files, or folders whose .json files are imported"),
         )
 
 
@@ -544,41 +603,104 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
 def levels_help() -> str:
     """The computer levels, one line each: what each is and how strong it measured."""
     width = max(map(len, LEVELS))
-    lines = [f"  {name:<{width}}  {REGISTRY[name].description}" for name in LEVELS]
-    return "computer levels (games won, 2 players to 250):\n" + "\n".join(lines)
+    lines = [f"  {name:<{width}}  {level_description(name)}" for name in LEVELS]
+    return _("computer levels (games won, 2 players to 250):") + "\n" + "\n".join(lines)
 
 
 LEVEL_COMMANDS = ("play", "sim")
 """The commands whose ``--help`` lists the computer levels (and the top one's does)."""
+
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("the following arguments are required: %s"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("one of the arguments %s is required"),
+    N_("unrecognized arguments: %s"),
+)
+"""argparse's own messages that an ``allfives`` command line can show: in the template, so
+they are translated (:func:`speak_argparse` has argparse look them up in our catalog)."""
+
+
+def _argparse_ngettext(singular: str, plural: str, n: int) -> str:
+    return ngettext(singular, plural, n)
+
+
+def speak_argparse() -> None:
+    """Have argparse word its own messages in the current language (through our catalog)."""
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = _argparse_ngettext  # type: ignore[attr-defined]
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """The help's layout as written, its "usage: " in the current language."""
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+def _worded(parser: argparse.ArgumentParser) -> None:
+    """A parser's own words in the current language: its groups' titles and ``--help``."""
+    parser._positionals.title = _("positional arguments")
+    parser._optionals.title = _("options")
+    parser.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
+    codes = ", ".join(supported())
+    parser.add_argument(
+        "--lang", metavar="CODE", help=_("the language of the words ({codes})").format(codes=codes)
+    )
 
 
 def build_parser(*, complete: bool = False) -> Parser:
     """The whole command line: the play options at the top (play is the default), and
     the sub-commands (each given its arguments when it runs; ``complete`` gives them
     all at once, for a caller that reads the parser)."""
+    speak_argparse()
     parser = Parser(
         prog=PROG,
-        usage=USAGE,
-        description="All Fives dominoes in the terminal. With no command, opens the game\n"
-        "(the play options below apply).",
-        epilog=f"{levels_help()}\n\nRun '{PROG} COMMAND --help' for a command's options.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        usage=_(USAGE).format(prog=PROG),
+        description=_(
+            "All Fives dominoes in the terminal. With no command, opens the game\n"
+            "(the play options below apply)."
+        ),
+        epilog=levels_help()
+        + "\n\n"
+        + _("Run '{prog} COMMAND --help' for a command's options.").format(prog=PROG),
+        formatter_class=_Formatter,
+        add_help=False,
     )
-    parser.add_argument("--version", action=_Version, help="print the version and exit")
-    add_play_arguments(parser.add_argument_group("play options"))
+    _worded(parser)
+    parser.add_argument("--version", action=_Version, help=_("print the version and exit"))
+    add_play_arguments(parser.add_argument_group(_("play options")))
     sub = parser.add_subparsers(
-        title="commands", dest="command", metavar="COMMAND", prog=PROG, action=_Commands
+        title=_("commands"), dest="command", metavar="COMMAND", prog=PROG, action=_Commands
     )
-    for name, (_, help_text) in COMMANDS.items():
+    for name, (_module, help_text) in COMMANDS.items():
         # play's own options default to "unset", so `allfives --seed 7 play` keeps the seed
-        sub.add_parser(
+        command = sub.add_parser(
             name,
-            help=help_text,
-            description=help_text[:1].upper() + help_text[1:] + ".",
+            help=_(help_text),
+            description=_(DESCRIPTIONS[name]),
             argument_default=argparse.SUPPRESS if name == DEFAULT_COMMAND else None,
             epilog=levels_help() if name in LEVEL_COMMANDS else None,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
+            formatter_class=_Formatter,
+            add_help=False,
         )
+        _worded(command)
     if complete:
         assert isinstance(sub, _Commands)
         for name in COMMANDS:

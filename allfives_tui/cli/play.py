@@ -20,7 +20,8 @@ import traceback
 
 from pydantic import ValidationError
 
-from allfives_tui.cli.parser import FLAGS, PROG, describe
+from allfives_tui.cli.parser import FLAGS, PROG, describe, error_lines
+from allfives_tui.locale import _
 from allfives_tui.store.folder import current_path, write_crash_log
 from allfives_tui.store.lock import GameLock
 from allfives_tui.store.saves import load_current, move_current_aside
@@ -57,9 +58,17 @@ def settings_from(
         if place not in places:
             at = ", ".join(p.lower() for p in places)
             players = data["players"]
-            raise SeatError(f"there is no {place.lower()} seat with {players} players ({at})")
+            raise SeatError(
+                _("there is no {place} seat with {players} players ({places})").format(
+                    place=place.lower(), players=players, places=at
+                )
+            )
         if place in given:
-            raise SeatError(f"the {place.lower()} seat is given twice: give each seat once")
+            raise SeatError(
+                _("the {place} seat is given twice: give each seat once").format(
+                    place=place.lower()
+                )
+            )
         given.add(place)
         i = places.index(place)
         if who in LEVELS:
@@ -76,11 +85,10 @@ class SeatError(ValueError):
 def _bad_option(err: ValidationError) -> int:
     loc = err.errors()[0]["loc"]
     field = str(loc[0]) if loc else ""
-    where = f"argument {FLAGS[field]}: " if field in FLAGS else ""
-    print(
-        f"{PROG}: error: {where}{describe(err)}\nTry '{PROG} --help' for the options.",
-        file=sys.stderr,
-    )
+    problem = describe(err)
+    if field in FLAGS:
+        problem = _("argument {option}: {problem}").format(option=FLAGS[field], problem=problem)
+    print(error_lines(PROG, problem), file=sys.stderr)
     return 2
 
 
@@ -89,22 +97,24 @@ def _ask_for_a_separate_game(lock: GameLock) -> bool:
     where = lock.holder()
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(
-            f"{PROG}: the game in progress is open in {where}: quit it there first "
-            "(or run this one in a terminal to start a separate game)",
+            _(
+                "{prog}: the game in progress is open in {where}: quit it there first "
+                "(or run this one in a terminal to start a separate game)"
+            ).format(prog=PROG, where=where),
             file=sys.stderr,
         )
         return False
-    print(f"The game in progress is open in {where}, which autosaves it.")
+    print(_("The game in progress is open in {where}, which autosaves it.").format(where=where))
     try:
         answer = input(
-            "Start a separate game here? It will not be autosaved (ctrl+s saves a copy). [y/N] "
+            _("Start a separate game here? It will not be autosaved (ctrl+s saves a copy). [y/N] ")
         )
     except (EOFError, KeyboardInterrupt):
         print()
         answer = ""
     if answer.strip().lower() in {"y", "yes"}:
         return True
-    print(f"{PROG}: quit; the game stays open in {where}")
+    print(_("{prog}: quit; the game stays open in {where}").format(prog=PROG, where=where))
     return False
 
 
@@ -112,27 +122,37 @@ def _crashed(error: BaseException) -> str:
     """One line for a crash outside the app's own handling (the traceback goes to a log)."""
     text = "".join(traceback.format_exception(error))
     try:
-        log = f"the crash log with the traceback is {write_crash_log(text)}"
+        log = _("the crash log with the traceback is {path}").format(path=write_crash_log(text))
     except OSError as err:
-        log = f"no crash log could be written ({err.strerror or err})"
+        log = _("no crash log could be written ({reason})").format(reason=err.strerror or err)
     kind = type(error).__name__
     kept = current_path()
-    game = f"the game is kept in {kept}" if kept.is_file() else "no game was saved"
-    return f"{PROG} crashed ({kind}: {str(error)[:120]}): {game}; {log}"
+    game = (
+        _("the game is kept in {path}").format(path=kept)
+        if kept.is_file()
+        else _("no game was saved")
+    )
+    return _("{prog} crashed ({kind}: {error}): {game}; {log}").format(
+        prog=PROG, kind=kind, error=str(error)[:120], game=game, log=log
+    )
 
 
 def _cannot_continue(problem: str, lock: GameLock) -> str:
     """A saved game that cannot be resumed, set aside as damaged (as a new game's start
     does) when this process holds the autosave; one line saying so."""
     path = current_path()
-    said = f"the saved game {path} cannot be continued: {problem}"
+    said = _("the saved game {path} cannot be continued: {problem}").format(
+        path=path, problem=problem
+    )
     if not lock.held:
         return said
     try:
         aside = move_current_aside()
     except OSError as err:
-        return f"{said}; it could not be set aside ({err.strerror or err})"
-    return f"{said}; it is set aside as {aside}"
+        return _("{said}; it could not be set aside ({reason})").format(
+            said=said, reason=err.strerror or err
+        )
+    return _("{said}; it is set aside as {path}").format(said=said, path=aside)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -147,14 +167,16 @@ def run(args: argparse.Namespace) -> int:
     except ValidationError as err:
         return _bad_option(err)
     except SeatError as err:
-        print(f"{PROG}: error: argument --seat: {err}\nTry '{PROG} --help' for the options.",
-              file=sys.stderr)
+        problem = _("argument {option}: {problem}").format(option="--seat", problem=err)
+        print(error_lines(PROG, problem), file=sys.stderr)
         return 2
     lock = GameLock()
     if not lock.acquire():
         if args.resume:
             print(
-                f"{PROG}: the game in progress is open in {lock.holder()}: continue it there",
+                _("{prog}: the game in progress is open in {where}: continue it there").format(
+                    prog=PROG, where=lock.holder()
+                ),
                 file=sys.stderr,
             )
             return 1
@@ -169,7 +191,8 @@ def run(args: argparse.Namespace) -> int:
             return 2
         if resume is None:
             print(
-                f"{PROG}: there is no unfinished game to continue (start one with `{PROG}`)",
+                _("{prog}: there is no unfinished game to continue (start one with `{prog}`)")
+                .format(prog=PROG),
                 file=sys.stderr,
             )
             return 1
@@ -191,5 +214,9 @@ def run(args: argparse.Namespace) -> int:
         print(app.crash_report, file=sys.stderr)
         return 1
     if app.saved_on_exit is not None:
-        print(f"Game saved. Continue it with: {PROG} --continue   ({app.saved_on_exit})")
+        print(
+            _("Game saved. Continue it with: {prog} --continue   ({path})").format(
+                prog=PROG, path=app.saved_on_exit
+            )
+        )
     return app.return_code or 0

@@ -18,6 +18,8 @@ import argparse
 import os
 import sys
 
+from allfives_tui.cli.parser import PROG, error_lines
+from allfives_tui.locale import _
 from allfives_tui.store.saves import ReplayLoadError, read_replay
 from allfives_tui.table.replay import Replay
 from allfives_tui.table.text import render_text
@@ -34,30 +36,28 @@ def from_history(args: argparse.Namespace) -> tuple[Replay, str] | str:
     from allfives_tui.store.history import History, HistoryError, history_path
 
     if not history_path().exists():
-        return "there are no games in the history yet"
+        return _("there are no games in the history yet")
     try:
         with History() as history:
             if args.last:
                 game_id = history.last_game_id()
                 if game_id is None:
-                    return "there are no games in the history yet"
+                    return _("there are no games in the history yet")
             else:
                 found = history.find(args.game)
                 if not found:
-                    return (
-                        f"no game {printable(args.game)} in the history "
-                        "(allfives history lists them)"
+                    return _("no game {id} in the history (allfives history lists them)").format(
+                        id=printable(args.game)
                     )
                 if len(found) > 1:
-                    return (
-                        f"more than one game starts with {printable(args.game)}: "
-                        "give more of its id"
+                    return _("more than one game starts with {id}: give more of its id").format(
+                        id=printable(args.game)
                     )
                 game_id = found[0]
             game = history.load(game_id)
     except HistoryError as err:
         return str(err)
-    return Replay(game), f"game {game_id[:8]} from the history"
+    return Replay(game), _("game {id} from the history").format(id=game_id[:8])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,14 +69,11 @@ def run(args: argparse.Namespace) -> int:
     given = sum((file is not None, last, game is not None))
     if given != 1:
         problem = (
-            "the following arguments are required: FILE (or --last, or --game ID)"
+            _("the following arguments are required: FILE (or --last, or --game ID)")
             if not given
-            else "give one of FILE, --last and --game ID, not more"
+            else _("give one of FILE, --last and --game ID, not more")
         )
-        print(
-            f"allfives replay: error: {problem}\nTry 'allfives replay --help' for the options.",
-            file=sys.stderr,
-        )
+        print(error_lines(f"{PROG} replay", problem), file=sys.stderr)
         return 2
     if file is None:
         found = from_history(args)

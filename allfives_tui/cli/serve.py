@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 
 from allfives_tui.cli.parser import PROG
+from allfives_tui.locale import _
 from allfives_tui.store.folder import data_dir
 
 SESSIONS = "sessions"
@@ -52,8 +53,12 @@ def check_address(bind: str, port: int) -> None:
     try:
         infos = socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as err:
-        raise ServeError(f"cannot listen on {bind!r}: {err.strerror}") from None
-    family, kind, proto, _, address = infos[0]
+        raise ServeError(
+            _("cannot listen on {address}: {reason}").format(
+                address=repr(bind), reason=err.strerror
+            )
+        ) from None
+    family, kind, proto, _name, address = infos[0]
     with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
@@ -61,14 +66,22 @@ def check_address(bind: str, port: int) -> None:
         except OSError as err:
             if err.errno == errno.EADDRINUSE:
                 raise ServeError(
-                    f"port {port} is in use on {bind}: choose another with --port"
+                    _("port {port} is in use on {address}: choose another with --port").format(
+                        port=port, address=bind
+                    )
                 ) from None
             if err.errno == errno.EACCES:
                 raise ServeError(
-                    f"port {port} needs special rights here: choose one above 1023 with --port"
+                    _(
+                        "port {port} needs special rights here: choose one above 1023 with --port"
+                    ).format(port=port)
                 ) from None
             why = err.strerror or str(err)
-            raise ServeError(f"cannot listen on {bind} port {port}: {why}") from None
+            raise ServeError(
+                _("cannot listen on {address} port {port}: {reason}").format(
+                    address=bind, port=port, reason=why
+                )
+            ) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -83,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{PROG} serve: {err}", file=sys.stderr)
         return 1
     except OSError as err:
-        print(f"{PROG} serve: cannot make {root}: {err.strerror or err}", file=sys.stderr)
+        words = _("cannot make {folder}: {reason}").format(folder=root, reason=err.strerror or err)
+        print(f"{PROG} serve: {words}", file=sys.stderr)
         return 1
     from allfives_tui.cli.serve_server import GameServer
 
@@ -93,7 +107,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         server.serve()
     except OSError as err:  # lost a race for the port since the check
-        print(f"{PROG} serve: cannot listen on {bind} port {port}: {err.strerror or err}",
-              file=sys.stderr)
+        words = _("cannot listen on {address} port {port}: {reason}").format(
+            address=bind, port=port, reason=err.strerror or err
+        )
+        print(f"{PROG} serve: {words}", file=sys.stderr)
         return 1
     return 0

@@ -14,12 +14,19 @@ import argparse
 import json
 import sys
 
+from allfives_tui.locale import N_, _, ngettext
 from allfives_tui.store.history import History, HistoryError, history_path
 from allfives_tui.store.settings_file import load_settings
 from allfives_tui.store.stats import Filters, Stats, empty, parse_day, percent, query
 from allfives_tui.table.words import one_line
 
 PROG = "allfives"
+
+COLUMNS = (
+    N_("Opponents"), N_("Games"), N_("Won"), N_("Win rate"), N_("95% interval"),
+    N_("Net/hand"), N_("Best"),
+)
+"""The table's column headings, marked for the catalog."""
 
 
 def _fail(message: str) -> int:
@@ -32,7 +39,9 @@ def filters_of(args: argparse.Namespace) -> Filters:
     since = None if args.since is None else parse_day(args.since)
     until = None if args.until is None else parse_day(args.until)
     if since and until and since > until:
-        raise ValueError(f"--since {since} is after --until {until}")
+        raise ValueError(
+            _("--since {since} is after --until {until}").format(since=since, until=until)
+        )
     return Filters(level=args.level, players=args.players, since=since, until=until)
 
 
@@ -48,19 +57,33 @@ def render(stats: Stats) -> None:
 
     console = Console(highlight=False)
     if not stats.games:
-        console.print(f"No games of {stats.player} in the history match.")
+        console.print(_("No games of {player} in the history match.").format(player=stats.player))
         return
+    # the same English for one game and many (as the table has always said); a
+    # language's own forms are its own
     console.print(
-        f"[b]{stats.player}[/b]: {stats.games} games ({stats.finished} finished, "
-        f"{stats.abandoned} abandoned), {stats.first} to {stats.last}"
+        ngettext(
+            "[b]{player}[/b]: {games} games ({finished} finished, {abandoned} abandoned), "
+            "{first} to {last}",
+            "[b]{player}[/b]: {games} games ({finished} finished, {abandoned} abandoned), "
+            "{first} to {last}",
+            stats.games,
+        ).format(
+            player=stats.player,
+            games=stats.games,
+            finished=stats.finished,
+            abandoned=stats.abandoned,
+            first=stats.first,
+            last=stats.last,
+        )
     )
     table = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("Opponents", "Games", "Won", "Win rate", "95% interval", "Net/hand", "Best"):
-        table.add_column(column, justify="left" if column == "Opponents" else "right")
+    for column in COLUMNS:
+        table.add_column(_(column), justify="left" if column == COLUMNS[0] else "right")
     for g in (*stats.groups, None):
         if g is None:
             table.add_row(
-                "[b]all[/b]", str(stats.games), str(stats.wins), percent(stats.rate),
+                "[b]" + _("all") + "[/b]", str(stats.games), str(stats.wins), percent(stats.rate),
                 f"{percent(stats.low)}-{percent(stats.high)}" if stats.finished else "-",
                 net(stats.per_hand), net(stats.best.net if stats.best else None, 0),
             )
@@ -73,12 +96,26 @@ def render(stats: Stats) -> None:
     console.print(table)
     best = f"{stats.best.net:+d} ({stats.best.day})" if stats.best else "-"
     console.print(
-        f"Your side's net points a hand {net(stats.per_hand)} over {stats.hands} hands"
-        f" · best hand {best} · longest winning streak {stats.streak}"
-        f" · {stats.per_week:.1f} games a week"
+        ngettext(
+            "Your side's net points a hand {net} over {hands} hands · best hand {best} · "
+            "longest winning streak {streak} · {per_week} games a week",
+            "Your side's net points a hand {net} over {hands} hands · best hand {best} · "
+            "longest winning streak {streak} · {per_week} games a week",
+            stats.hands,
+        ).format(
+            net=net(stats.per_hand),
+            hands=stats.hands,
+            best=best,
+            streak=stats.streak,
+            per_week=f"{stats.per_week:.1f}",
+        )
     )
-    console.print("(Points are your side's: in a partnership, both partners', "
-                  "as the scoreboard counts them.)")
+    console.print(
+        _(
+            "(Points are your side's: in a partnership, both partners', "
+            "as the scoreboard counts them.)"
+        )
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -105,9 +142,13 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({**stats.to_json(), "people": people}, indent=1))
         return 0
     if not path.exists():
-        print("No games in the history yet: every game played from now on is kept.")
+        print(_("No games in the history yet: every game played from now on is kept."))
         return 0
     render(stats)
     if not stats.games and people and player not in people:
-        print(f"People in the history: {', '.join(people)} (choose with --player).")
+        print(
+            _("People in the history: {people} (choose with --player).").format(
+                people=", ".join(people)
+            )
+        )
     return 0

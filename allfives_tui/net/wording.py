@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from allfives_tui.locale import N_, _
 from allfives_tui.net.protocol import (
     CloseCode,
     Notice,
@@ -23,80 +24,82 @@ from allfives_tui.net.protocol import (
 from allfives_tui.table.words import one_line
 
 REFUSALS: Mapping[RefusalCode, str] = {
-    RefusalCode.WRONG_PASSWORD: "wrong password for this table",
-    RefusalCode.SEATS_TAKEN: "every seat is taken",
+    RefusalCode.WRONG_PASSWORD: N_("wrong password for this table"),
+    RefusalCode.SEATS_TAKEN: N_("every seat is taken"),
     RefusalCode.STARTED_TOKEN_ONLY: (
-        "the game has started: only its players can rejoin (with their token)"
+        N_("the game has started: only its players can rejoin (with their token)")
     ),
-    RefusalCode.WRONG_PASSWORD_OR_SEATS_TAKEN: "wrong password, or every seat is taken",
+    RefusalCode.WRONG_PASSWORD_OR_SEATS_TAKEN: N_("wrong password, or every seat is taken"),
     RefusalCode.WRONG_PASSWORD_OR_STARTED: (
-        "wrong password, or the game has started: only its players can rejoin "
-        "(with their token)"
+        N_("wrong password, or the game has started: only its players can rejoin "
+        "(with their token)")
     ),
     RefusalCode.TOO_MANY_FAILURES: (
-        "too many failed sign-ins from your address: try again in {wait_s} s"
+        N_("too many failed sign-ins from your address: try again in {wait_s} s")
     ),
-    RefusalCode.NOT_SIGNED_IN: "not signed in: send a hello and answer the challenge first",
-    RefusalCode.HELLO_TWICE: "hello was already said on this connection",
-    RefusalCode.SIGNED_IN_ALREADY: "already signed in",
-    RefusalCode.HELLO_FIRST: "send a hello first",
-    RefusalCode.NEWER_CONNECTION: "this seat was taken by a newer connection",
-    RefusalCode.SEAT_GIVEN_TO_COMPUTER: "the host gave your seat to a computer",
+    RefusalCode.NOT_SIGNED_IN: N_("not signed in: send a hello and answer the challenge first"),
+    RefusalCode.HELLO_TWICE: N_("hello was already said on this connection"),
+    RefusalCode.SIGNED_IN_ALREADY: N_("already signed in"),
+    RefusalCode.HELLO_FIRST: N_("send a hello first"),
+    RefusalCode.NEWER_CONNECTION: N_("this seat was taken by a newer connection"),
+    RefusalCode.SEAT_GIVEN_TO_COMPUTER: N_("the host gave your seat to a computer"),
     RefusalCode.VERSION_MISMATCH: (
-        "the host speaks protocol {host_version} and this allfives speaks "
-        "{client_version}: use the same allfives version as the host"
+        N_("the host speaks protocol {host_version} and this allfives speaks "
+        "{client_version}: use the same allfives version as the host")
     ),
-    RefusalCode.TOO_LARGE: "message too large: {size} bytes (the limit is {limit})",
-    RefusalCode.NOT_JSON: "not a message: send one JSON object (with a 'kind') in a text frame",
-    RefusalCode.BAD_MESSAGE: "bad message: {detail}",
-    RefusalCode.NOT_STARTED: "the game has not started yet",
-    RefusalCode.STALE_STEP: "the table has moved on since that move was chosen",
-    RefusalCode.ILLEGAL: "not allowed: {detail} [{rule}]",
-    RefusalCode.NO_SUMMARY: "there is no hand summary to close now",
-    RefusalCode.OWNER_ONLY: "only the host's own screen sets up the table",
-    RefusalCode.ALREADY_STARTED: "the game has already started",
-    RefusalCode.SEAT_UNCHANGEABLE: "seat {seat} cannot be changed",
+    RefusalCode.TOO_LARGE: N_("message too large: {size} bytes (the limit is {limit})"),
+    RefusalCode.NOT_JSON: N_("not a message: send one JSON object (with a 'kind') in a text frame"),
+    RefusalCode.BAD_MESSAGE: N_("bad message: {detail}"),
+    RefusalCode.NOT_STARTED: N_("the game has not started yet"),
+    RefusalCode.STALE_STEP: N_("the table has moved on since that move was chosen"),
+    RefusalCode.ILLEGAL: N_("not allowed: {detail} [{rule}]"),
+    RefusalCode.NO_SUMMARY: N_("there is no hand summary to close now"),
+    RefusalCode.OWNER_ONLY: N_("only the host's own screen sets up the table"),
+    RefusalCode.ALREADY_STARTED: N_("the game has already started"),
+    RefusalCode.SEAT_UNCHANGEABLE: N_("seat {seat} cannot be changed"),
 }
 """Each refusal's one line (the client reads it as the host's answer)."""
-NOT_JSON_SAYING = "not a message: send one JSON object (with a 'kind') in a text frame ({detail})"
+NOT_JSON_SAYING = N_(
+    "not a message: send one JSON object (with a 'kind') in a text frame ({detail})"
+)
 """A refusal for text that is not JSON, with the parser's words."""
 VERSION_UNKNOWN = (
-    "the host speaks protocol {host_version} and this allfives speaks another: "
-    "use the same allfives version as the host"
+    N_("the host speaks protocol {host_version} and this allfives speaks another: "
+    "use the same allfives version as the host")
 )
 """A version mismatch whose client version is not a number."""
 HOST_VERSION_UNKNOWN = (
-    "the host speaks no protocol version this allfives ({client_version}) knows: "
-    "use the same allfives version as the host"
+    N_("the host speaks no protocol version this allfives ({client_version}) knows: "
+    "use the same allfives version as the host")
 )
 """A version mismatch whose host version is not a number."""
 FROM_HOST: Mapping[RefusalCode, str] = {
-    RefusalCode.NOT_JSON: "the host sent something that is not a message",
-    RefusalCode.BAD_MESSAGE: "bad message from the host: {detail}",
+    RefusalCode.NOT_JSON: N_("the host sent something that is not a message"),
+    RefusalCode.BAD_MESSAGE: N_("bad message from the host: {detail}"),
 }
 """What the client says of a host's message it cannot read (a version mismatch is worded
 as in :data:`REFUSALS`)."""
-HOST_SAID = "the host said: {reason}"
+HOST_SAID = N_("the host said: {reason}")
 """The line a fatal refusal leaves when the app closes."""
 
 NOTICES: Mapping[NoticeCode, str] = {
-    NoticeCode.RECONNECTING: "{name} is reconnecting…",
-    NoticeCode.BACK: "{name} is back.",
-    NoticeCode.BACK_PLAYING_AGAIN: "{name} is back. They play again.",
+    NoticeCode.RECONNECTING: N_("{name} is reconnecting…"),
+    NoticeCode.BACK: N_("{name} is back."),
+    NoticeCode.BACK_PLAYING_AGAIN: N_("{name} is back. They play again."),
     NoticeCode.TAKEN_OVER: (
-        "{name} did not come back in time: the computer plays for them until they rejoin."
+        N_("{name} did not come back in time: the computer plays for them until they rejoin.")
     ),
-    NoticeCode.HOST_LOST: "Lost the host ({detail}): reconnecting…",
-    NoticeCode.UNREADABLE: "The host sent something unreadable, ignored: {detail}",
+    NoticeCode.HOST_LOST: N_("Lost the host ({detail}): reconnecting…"),
+    NoticeCode.UNREADABLE: N_("The host sent something unreadable, ignored: {detail}"),
 }
 """Each notice's sentence."""
-SEAT_NAME = "Seat {number}"
+SEAT_NAME = N_("Seat {number}")
 """A seat whose name this client does not know."""
 
 CLOSES: Mapping[CloseCode, str] = {
-    CloseCode.TOO_MANY_FROM_ADDRESS: "too many connections from your address",
-    CloseCode.TOO_MANY_CONNECTIONS: "too many connections to this table",
-    CloseCode.SIGN_IN_TIMEOUT: "no sign-in within {seconds} s",
+    CloseCode.TOO_MANY_FROM_ADDRESS: N_("too many connections from your address"),
+    CloseCode.TOO_MANY_CONNECTIONS: N_("too many connections to this table"),
+    CloseCode.SIGN_IN_TIMEOUT: N_("no sign-in within {seconds} s"),
 }
 """Each close reason's words."""
 
@@ -154,5 +157,5 @@ def close_text(reason: str) -> str:
 
 
 def _filled(template: str, values: Mapping[str, object]) -> str:
-    return one_line(template.format_map({k: "" if v is None else v for k, v in values.items()}))
+    return one_line(_(template).format_map({k: "" if v is None else v for k, v in values.items()}))
 

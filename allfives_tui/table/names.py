@@ -6,6 +6,8 @@ The new-game screen, ``settings.json``, ``--name`` and a network client's
 
 from __future__ import annotations
 
+from allfives_tui.locale import _
+
 NAME_MAX = 20
 """The longest player name."""
 
@@ -15,9 +17,9 @@ def player_name(text: str) -> str:
     :data:`NAME_MAX` printable characters; ``ValueError`` in words otherwise."""
     name = " ".join(text.split())
     if not name:
-        raise ValueError("the name is empty")
+        raise ValueError(_("the name is empty"))
     if len(name) > NAME_MAX:
-        raise ValueError(f"a name has at most {NAME_MAX} characters")
+        raise ValueError(_("a name has at most {count} characters").format(count=NAME_MAX))
     if not name.isprintable():
-        raise ValueError("a name cannot hold control characters")
+        raise ValueError(_("a name cannot hold control characters"))
     return name

@@ -20,6 +20,7 @@ from pydantic import (
     model_validator,
 )
 
+from allfives_tui.locale import _, match, supported
 from allfives_tui.table.names import player_name
 from engine import HandSize, Rules
 from engine.errors import shown
@@ -79,6 +80,9 @@ class Settings(BaseModel):
     """The coach: hints (alone against computers) and the person's moves rated."""
     hints_for_all: bool = False
     """With several people at the table: every one of them agreed to hints for all."""
+    language: str = ""
+    """The language chosen (a code of :func:`allfives_tui.locale.supported`); blank: the
+    environment's."""
 
     @classmethod
     def check_one(cls, field: str, value: Any) -> Any:
@@ -94,7 +98,11 @@ class Settings(BaseModel):
     @classmethod
     def _table_size(cls, players: int) -> int:
         if not 2 <= players <= 4:
-            raise ValueError(f"All Fives is for 2, 3 or 4 players, not {shown(players, 80)}")
+            raise ValueError(
+                _("All Fives is for 2, 3 or 4 players, not {value}").format(
+                    value=shown(players, 80)
+                )
+            )
         return players
 
     @field_validator("partnerships")
@@ -103,7 +111,9 @@ class Settings(BaseModel):
         if (info.context or {}).get(ALONE) or "players" not in info.data:
             return partnerships  # checked alone, or the players are wrong (that is reported)
         if partnerships and info.data["players"] != 4:
-            raise ValueError(f"partnerships need 4 players, not {info.data['players']}")
+            raise ValueError(
+                _("partnerships need 4 players, not {players}").format(players=info.data["players"])
+            )
         return partnerships
 
     @field_validator("target")
@@ -133,6 +143,20 @@ class Settings(BaseModel):
         fixed = [player_name(n) if n.strip() else "" for n in names[:3]]
         return fixed + [""] * (3 - len(fixed))
 
+    @field_validator("language")
+    @classmethod
+    def _offered_language(cls, code: str) -> str:
+        if not code.strip():
+            return ""
+        found = match(code, supported())
+        if found is None:
+            raise ValueError(
+                _("there are no words in {code}: choose from {codes}").format(
+                    code=shown(code, 80), codes=", ".join(supported())
+                )
+            )
+        return found
+
     @field_validator("levels")
     @classmethod
     def _known_levels(cls, levels: list[str]) -> list[str]:
@@ -144,7 +168,11 @@ class Settings(BaseModel):
         names = [s.name for s in self.seats() if s.is_person]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
-            raise ValueError(f"two people at the table are called {twice[0]}: give each a name")
+            raise ValueError(
+                _("two people at the table are called {name}: give each a name").format(
+                    name=twice[0]
+                )
+            )
         return self
 
     def seats(self) -> tuple[Seat, ...]:
@@ -174,8 +202,9 @@ class Settings(BaseModel):
                 return float(name)
             except ValueError:
                 raise ValueError(
-                    f"{shown(speed, 80)} is not a pace: give seconds (e.g. 0.5) or one of "
-                    f"{', '.join(SPEEDS)}"
+                    _("{value} is not a pace: give seconds (e.g. 0.5) or one of {paces}").format(
+                        value=shown(speed, 80), paces=", ".join(SPEEDS)
+                    )
                 ) from None
         return speed
 
@@ -183,7 +212,11 @@ class Settings(BaseModel):
     @classmethod
     def _speed_range(cls, speed: float) -> float:
         if not 0 <= speed <= 5:
-            raise ValueError(f"the pace must be between 0 and 5 seconds a move, not {speed:g}")
+            raise ValueError(
+                _("the pace must be between 0 and 5 seconds a move, not {seconds}").format(
+                    seconds=f"{speed:g}"
+                )
+            )
         return speed
 
     def rules(self) -> Rules:

@@ -11,6 +11,7 @@ printed. ``reveal_all`` (``--all``) prints everything.
 
 from __future__ import annotations
 
+from allfives_tui.locale import N_, _, ngettext
 from allfives_tui.table.replay import NOBODY, Frame, Replay
 from allfives_tui.table.words import Names, printable
 from engine import GameOver, HandOver
@@ -28,28 +29,46 @@ def render_text(replay: Replay, *, reveal_all: bool = False) -> str:
     rules = replay.rules
     width = max(len(replay.seat_name(seat)) for seat in range(rules.players))
     out: list[str] = []
-    team_word = "partnerships" if rules.partnerships else "no partnerships"
+    heading = (
+        _(
+            "All Fives: {players} players, partnerships, target {target}, "
+            "hand size {size} ({tiles} tiles)"
+        )
+        if rules.partnerships
+        else _(
+            "All Fives: {players} players, no partnerships, target {target}, "
+            "hand size {size} ({tiles} tiles)"
+        )
+    )
     out.append(
-        f"All Fives: {rules.players} players, {team_word}, target {rules.target}, "
-        f"hand size {rules.hand_size.value} ({rules.tiles_per_hand} tiles)"
+        heading.format(
+            players=rules.players,
+            target=rules.target,
+            size=rules.hand_size.value,
+            tiles=rules.tiles_per_hand,
+        )
     )
     seats = []
     for seat, s in enumerate(record.seats):
-        kind = s.kind if s.level is None else f"{s.kind}, {printable(s.level)}"
-        you = ", read as you" if seat == replay.owner else ""
-        seats.append(f"{printable(s.name)} ({kind}{you})")
-    out.append("Seats: " + ", ".join(seats))
+        kind = _(s.kind) if s.level is None else f"{_(s.kind)}, {printable(s.level)}"
+        text = _("{name} ({kind}, read as you)") if seat == replay.owner else _("{name} ({kind})")
+        seats.append(text.format(name=printable(s.name), kind=kind))
+    out.append(_("Seats: {seats}").format(seats=", ".join(seats)))
     if record.seed is not None and viewer is None:
-        out.append(f"Seed: {record.seed}")  # it deals every hand: shown only with them
+        # it deals every hand: shown only with them
+        out.append(_("Seed: {seed}").format(seed=record.seed))
     if viewer == NOBODY:
-        out.append("The game is not over: every hand is face down (--all shows them).")
+        out.append(_("The game is not over: every hand is face down (--all shows them)."))
     elif viewer is not None:
         out.append(
-            f"The game is not over: shown as {replay.seat_name(viewer)} saw it, the other "
-            "hands and the boneyard face down (--all shows them)."
+            _(
+                "The game is not over: shown as {name} saw it, the other "
+                "hands and the boneyard face down (--all shows them)."
+            ).format(name=replay.seat_name(viewer))
         )
     labels = Names.of([s.name for s in record.seats], rules)
-    out.append("Scores: " + " : ".join(labels.team(t) for t in range(rules.teams)))
+    sides = " : ".join(labels.team(t) for t in range(rules.teams))
+    out.append(_("Scores: {sides}").format(sides=sides))
     for frame in replay.frames:
         if frame.move == 0:
             _deal_lines(out, frame, replay, width, viewer)
@@ -59,24 +78,44 @@ def render_text(replay: Replay, *, reveal_all: bool = False) -> str:
             if isinstance(ev, HandOver):
                 _hand_over_lines(out, ev, frame, replay)
             elif isinstance(ev, GameOver):
-                out.append(
-                    f"  Game over: {replay.team_name(ev.winner)} {replay.wins_word(ev.winner)}, "
-                    f"{_scores(ev.scores)}"
-                )
+                out.append("  " + _game_over(replay, ev.winner).format(
+                    side=replay.team_name(ev.winner), scores=_scores(ev.scores)
+                ))
     final = replay.frames[-1].state
     if not final.is_terminal:
         if final.is_chance:
-            out.append(f"(the record ends after hand {final.hand_number}; the game is not over)")
+            out.append(
+                _("(the record ends after hand {hand}; the game is not over)").format(
+                    hand=final.hand_number
+                )
+            )
         else:
             out.append(
-                f"(the record ends during hand {final.hand_number}, "
-                f"{replay.seat_name(final.current or 0)} to play)"
+                _("(the record ends during hand {hand}, {name} to play)").format(
+                    hand=final.hand_number, name=replay.seat_name(final.current or 0)
+                )
             )
     return "\n".join(out) + "\n"
 
 
+SEAT_KINDS = (N_("person"), N_("computer"))
+"""A seat's kind as the record has it, marked for the catalog."""
+
+
+def _game_over(replay: Replay, team: int) -> str:
+    """The game-over line, its side and scores left to fill."""
+    seats = replay.rules.seats_of(team)
+    if len(seats) > 1:
+        return _("Game over: {side} win, {scores}")
+    if seats[0] == replay.owner:
+        return _("Game over: You win, {scores}")
+    return _("Game over: {side} wins, {scores}")
+
+
 def _face_down(count: int) -> str:
-    return f"({count} tile{'s' if count != 1 else ''}, face down)"
+    return ngettext("({count} tile, face down)", "({count} tiles, face down)", count).format(
+        count=count
+    )
 
 
 def _deal_lines(
@@ -85,16 +124,17 @@ def _deal_lines(
     state = frame.state
     start = state.current if state.current is not None else 0
     out.append("")
-    out.append(f"Hand {frame.hand}: {replay.says(start, 'leads')}")
+    leads = _("Hand {hand}: You lead") if start == replay.owner else _("Hand {hand}: {name} leads")
+    out.append(leads.format(hand=frame.hand, name=replay.seat_name(start)))
     for seat, hand in enumerate(state.hands):
         shown = viewer is None or viewer == seat
         tiles = " ".join(str(t) for t in hand) if shown else _face_down(len(hand))
         out.append(f"  {replay.seat_name(seat) + ':':<{width + 1}} {tiles}")
     if viewer is None:
-        bone = " ".join(str(t) for t in state.boneyard) or "(empty)"
+        bone = " ".join(str(t) for t in state.boneyard) or _("(empty)")
     else:
-        bone = _face_down(len(state.boneyard)) if state.boneyard else "(empty)"
-    out.append(f"  Boneyard: {bone}")
+        bone = _face_down(len(state.boneyard)) if state.boneyard else _("(empty)")
+    out.append("  " + _("Boneyard: {tiles}").format(tiles=bone))
 
 
 def _move_line(out: list[str], frame: Frame, replay: Replay, width: int) -> None:
@@ -117,16 +157,26 @@ def _hand_over_lines(out: list[str], ev: HandOver, frame: Frame, replay: Replay)
     rules = replay.rules
     labels = Names.of([s.name for s in replay.record.seats], rules)
     if ev.out_seat is None:
-        out.append(f"  Hand {ev.hand_number} is blocked.")
+        out.append("  " + _("Hand {hand} is blocked.").format(hand=ev.hand_number))
+    elif ev.out_seat == replay.owner:
+        out.append("  " + _("You go out."))
     else:
-        out.append(f"  {replay.says(ev.out_seat, 'goes')} out.")
+        out.append("  " + _("{name} goes out.").format(name=replay.seat_name(ev.out_seat)))
     for team in range(rules.teams):
         seats = rules.seats_of(team)
         penalty = sum(ev.penalties[s] for s in seats)
         after = ev.scores[team]
         before = after + penalty
         parts = ", ".join(
-            f"{replay.seat_name(s)} {ev.pips[s]} pips -> {ev.penalties[s]}" for s in seats
+            ngettext(
+                "{name} {pips} pips -> {penalty}", "{name} {pips} pips -> {penalty}", ev.pips[s]
+            ).format(name=replay.seat_name(s), pips=ev.pips[s], penalty=ev.penalties[s])
+            for s in seats
         )
         out.append(f"  {labels.team(team)}: {before} - {penalty} = {after}   ({parts})")
-    out.append(f"  Scores after hand {ev.hand_number}: {_scores(ev.scores)}")
+    out.append(
+        "  "
+        + _("Scores after hand {hand}: {scores}").format(
+            hand=ev.hand_number, scores=_scores(ev.scores)
+        )
+    )

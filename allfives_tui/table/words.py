@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine import Dealt, Drew, Event, GameOver, HandOver, Passed, Placed, Rules, errors
+from allfives_tui.locale import N_, _, ngettext, pgettext
+from engine import Dealt, Drew, End, Event, GameOver, HandOver, Passed, Placed, Rules, errors
 from engine.errors import MAX_REASON
 
 YOU = "You"
@@ -68,8 +69,10 @@ class Names:
     def seat(self, seat: int) -> str:
         """``seat``'s name: "You" for *you*."""
         if seat == self.you:
-            return YOU
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
+            return _("You")
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return _("Seat {number}").format(number=seat + 1)
 
     def verb(self, seat: int, verb: str) -> str:
         """``verb`` (written for "she": ``"leads"``) as it agrees with ``seat``."""
@@ -94,7 +97,10 @@ class Names:
 
     def team(self, team: int) -> str:
         """A side's name: its seat's name, or partners joined with ``&``."""
-        return " & ".join(self.seat(s) for s in self.rules.seats_of(team))
+        seats = self.rules.seats_of(team)
+        if len(seats) == 2:
+            return _("{one} & {other}").format(one=self.seat(seats[0]), other=self.seat(seats[1]))
+        return " & ".join(self.seat(s) for s in seats)
 
     def team_says(self, team: int, verb: str) -> str:
         """``"West wins"``, ``"You win"``, ``"You & North win"``: a side and its verb."""
@@ -113,66 +119,195 @@ class Names:
         if winner_first is not None:
             order.remove(winner_first)
             order.insert(0, winner_first)
-        return ", ".join(f"{self.team(t)} {scores[t]}" for t in order)
+        return ", ".join(
+            _("{side} {score}").format(side=self.team(t), score=scores[t]) for t in order
+        )
+
+
+def end_name(end: End) -> str:
+    """An end of the layout in words, in the current language: ``"west"``."""
+    if end is End.W:
+        return pgettext("end", "west")
+    if end is End.E:
+        return pgettext("end", "east")
+    if end is End.N:
+        return pgettext("end", "north")
+    return pgettext("end", "south")
+
+
+def _placed(event: Placed, names: Names) -> str:
+    you = event.seat == names.you
+    values = {
+        "name": names.seat(event.seat),
+        "tile": str(event.tile),
+        "total": event.total,
+        "points": event.points,
+        "end": end_name(event.end) if event.end is not None else "",
+    }
+    if event.end is None:
+        if event.points:
+            text = (
+                _("You lead {tile} — ends total {total}: +{points}.")
+                if you
+                else _("{name} leads {tile} — ends total {total}: +{points}.")
+            )
+        else:
+            text = (
+                _("You lead {tile} — ends total {total}.")
+                if you
+                else _("{name} leads {tile} — ends total {total}.")
+            )
+    elif event.points:
+        text = (
+            _("You play {tile} on the {end} end — ends total {total}: +{points}.")
+            if you
+            else _("{name} plays {tile} on the {end} end — ends total {total}: +{points}.")
+        )
+    else:
+        text = (
+            _("You play {tile} on the {end} end — ends total {total}.")
+            if you
+            else _("{name} plays {tile} on the {end} end — ends total {total}.")
+        )
+    return text.format(**values)
+
+
+def _drew(event: Drew, names: Names, viewer: int | None, reveal: bool) -> str:
+    reader = names.you if viewer is None else viewer
+    shown = event.tile is not None and (reveal or event.seat == reader)
+    you = event.seat == names.you
+    if shown and event.must_play:
+        text = (
+            _("You draw {tile} from the boneyard: it fits and must be played.")
+            if you
+            else _("{name} draws {tile} from the boneyard: it fits and must be played.")
+        )
+    elif shown:
+        text = (
+            _("You draw {tile} from the boneyard.")
+            if you
+            else _("{name} draws {tile} from the boneyard.")
+        )
+    elif event.must_play:
+        text = (
+            _("You draw a tile from the boneyard: it fits and must be played.")
+            if you
+            else _("{name} draws a tile from the boneyard: it fits and must be played.")
+        )
+    else:
+        text = (
+            _("You draw a tile from the boneyard.")
+            if you
+            else _("{name} draws a tile from the boneyard.")
+        )
+    return text.format(name=names.seat(event.seat), tile=str(event.tile))
+
+
+def _hand_over(event: HandOver, names: Names) -> str:
+    if event.out_seat is None:
+        head = _("Hand {hand} is blocked.")
+    elif event.out_seat == names.you:
+        head = _("You go out: hand {hand} is over.")
+    else:
+        head = _("{name} goes out: hand {hand} is over.")
+    name = names.seat(event.out_seat) if event.out_seat is not None else ""
+    sentences = [head.format(hand=event.hand_number, name=name)]
+    lost = [
+        # the same words for one pip and many in English: a language's own forms are its own
+        ngettext("{name} {pips} pips, -{penalty}", "{name} {pips} pips, -{penalty}", pips).format(
+            name=names.seat(s), pips=pips, penalty=pen
+        )
+        for s, (pips, pen) in enumerate(zip(event.pips, event.penalties, strict=True))
+        if pen
+    ]
+    if lost:
+        sentences.append(_("Left in hand: {losses}.").format(losses=", ".join(lost)))
+    sentences.append(_("Scores: {scores}.").format(scores=names.scores(event.scores)))
+    return " ".join(sentences)
+
+
+def _side_wins(names: Names, team: int) -> str:
+    """``"West wins the game: {scores}"`` and its kin, the scores left to fill."""
+    seats = names.rules.seats_of(team)
+    if len(seats) > 1:
+        return _("{side} win the game: {scores}.")
+    if seats[0] == names.you:
+        return _("You win the game: {scores}.")
+    return _("{side} wins the game: {scores}.")
 
 
 def describe_event(
     event: Event, names: Names, *, viewer: int | None = None, reveal: bool = False
 ) -> str:
-    """One event as one sentence.
+    """One event as one sentence, in the current language.
 
     A drawn tile is named only to the seat that drew it: the ``viewer`` (by
     default *you*); with ``reveal`` to everyone (a replay with every hand face up).
     """
     if isinstance(event, Placed):
-        total = f"ends total {event.total}"
-        score = f": +{event.points}" if event.points else ""
-        if event.end is None:
-            return f"{names.says(event.seat, 'leads')} {event.tile} — {total}{score}."
-        where = f"on the {event.end.word} end"
-        return f"{names.says(event.seat, 'plays')} {event.tile} {where} — {total}{score}."
+        return _placed(event, names)
     if isinstance(event, Drew):
-        reader = names.you if viewer is None else viewer
-        shown = event.tile is not None and (reveal or event.seat == reader)
-        what = f" {event.tile}" if shown else " a tile"
-        must = ": it fits and must be played" if event.must_play else ""
-        return f"{names.says(event.seat, 'draws')}{what} from the boneyard{must}."
+        return _drew(event, names, viewer, reveal)
     if isinstance(event, Passed):
-        return f"{names.says(event.seat, 'passes')}: nothing fits and the boneyard is empty."
+        if event.seat == names.you:
+            return _("You pass: nothing fits and the boneyard is empty.")
+        text = _("{name} passes: nothing fits and the boneyard is empty.")
+        return text.format(name=names.seat(event.seat))
     if isinstance(event, Dealt):
-        return f"Hand {event.hand_number} dealt; {names.says(event.start, 'leads')}."
+        if event.start == names.you:
+            return _("Hand {hand} dealt; You lead.").format(hand=event.hand_number)
+        text = _("Hand {hand} dealt; {name} leads.")
+        return text.format(hand=event.hand_number, name=names.seat(event.start))
     if isinstance(event, HandOver):
-        if event.out_seat is None:
-            head = f"Hand {event.hand_number} is blocked."
-        else:
-            head = f"{names.says(event.out_seat, 'goes')} out: hand {event.hand_number} is over."
-        lost = [
-            f"{names.seat(s)} {pips} pips, -{pen}"
-            for s, (pips, pen) in enumerate(zip(event.pips, event.penalties, strict=True))
-            if pen
-        ]
-        left = f" Left in hand: {', '.join(lost)}." if lost else ""
-        return f"{head}{left} Scores: {names.scores(event.scores)}."
+        return _hand_over(event, names)
     if isinstance(event, GameOver):
         scores = names.scores(event.scores, winner_first=event.winner)
-        return f"{names.team_says(event.winner, 'wins')} the game: {scores}."
+        return _side_wins(names, event.winner).format(side=names.team(event.winner), scores=scores)
     raise TypeError(f"not an engine event: {event!r}")  # pragma: no cover
 
 
 def game_over_title(names: Names, winner: int) -> str:
     """The game-over headline, from *your* side of the table when you played."""
+    side = names.team(winner)
     if names.is_yours(winner):
         if len(names.rules.seats_of(winner)) == 1:
-            return "You win the game!"
-        return f"{names.team(winner)} win the game: your side wins!"
-    return f"{names.team_says(winner, 'wins')} the game."
+            return _("You win the game!")
+        return _("{side} win the game: your side wins!").format(side=side)
+    if len(names.rules.seats_of(winner)) > 1:
+        return _("{side} win the game.").format(side=side)
+    return _("{side} wins the game.").format(side=side)
 
 
 def hand_over_title(names: Names, event: HandOver) -> str:
     """The end-of-hand headline."""
     if event.out_seat is None:
-        return f"Hand {event.hand_number} is blocked: nobody can play."
-    return f"Hand {event.hand_number}: {names.seat(event.out_seat)} went out."
+        return _("Hand {hand} is blocked: nobody can play.").format(hand=event.hand_number)
+    return _("Hand {hand}: {name} went out.").format(
+        hand=event.hand_number, name=names.seat(event.out_seat)
+    )
+
+
+# -- the computer levels -----------------------------------------------------------------
+
+LEVEL_DESCRIPTIONS: Mapping[str, str] = {
+    "random": N_("a random legal move, for learning the rules"),
+    "greedy": N_("the most points now; won 3 % vs expert"),
+    "heuristic": N_("points now less the reply; won 28 % vs montecarlo"),
+    "montecarlo": N_("Monte Carlo; won 72 % vs heuristic, 35 % vs expert"),
+    "expert": N_("tree search, 0.25 s a move; won 65 % vs montecarlo"),
+    "master": N_("1 s a move, yet no stronger: won 46 of 100 vs expert"),
+}
+"""Each level's description, keyed by level name: the engine's (English) words, marked for
+the catalog (a test keeps them equal to the engine's)."""
+
+
+def level_description(level: str) -> str:
+    """What the computer ``level`` is, in the current language (the engine's words for a
+    level not in :data:`LEVEL_DESCRIPTIONS`)."""
+    from engine.players import REGISTRY
+
+    known = LEVEL_DESCRIPTIONS.get(level)
+    return _(known) if known is not None else REGISTRY[level].description
 
 
 # -- the coach's ratings ---------------------------------------------------------------

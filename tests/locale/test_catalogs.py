@@ -1,0 +1,88 @@
+"""The template holds every marked message; each catalog and its compiled file agree."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from allfives_tui.locale import DOMAIN, LOCALE_DIR, ngettext, use_language
+from tests.locale.pseudo import TEMPLATE
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGS = sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def _messages(path: Path) -> set[tuple[object, str | None]]:
+    with path.open("rb") as f:
+        return {(m.id, m.context) for m in read_po(f) if m.id}
+
+
+def test_the_template_is_current(tmp_path: Path) -> None:
+    """A message marked in the code but not extracted (or one extracted but gone) fails:
+    run ``pybabel extract`` (docs/translating.md)."""
+    fresh = tmp_path / "fresh.pot"
+    pybabel = Path(sys.executable).with_name("pybabel")
+    subprocess.run(
+        [str(pybabel), "extract", "-o", str(fresh)], cwd=ROOT, check=True, capture_output=True
+    )
+    assert _messages(fresh) == _messages(TEMPLATE)
+
+
+def test_the_template_has_the_command_lines_words() -> None:
+    ids = {m for m, _ in _messages(TEMPLATE)}
+    assert {"usage: ", "options", "show this help message and exit"} <= ids
+    assert ("({count} tile, face down)", "({count} tiles, face down)") in ids
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.parent.parent.name)
+def test_each_compiled_catalog_is_its_po_compiled(po: Path) -> None:
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    built = io.BytesIO()
+    write_mo(built, catalog)
+    assert po.with_suffix(".mo").read_bytes() == built.getvalue()
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.parent.parent.name)
+def test_each_catalog_holds_the_templates_messages(po: Path) -> None:
+    """``pybabel update`` was run after the template changed."""
+    assert _messages(po) == _messages(TEMPLATE)
+
+
+def _plurals(catalog: Catalog) -> list[tuple[str, str]]:
+    return [m.id for m in catalog if isinstance(m.id, tuple)]  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.parent.parent.name)
+def test_plural_forms_at_zero_one_two(po: Path) -> None:
+    """Each plural message gives, at n = 0, 1, 2, the form the language's rule picks (the
+    English one where the catalog has none yet)."""
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    translations = gettext.GNUTranslations(io.BytesIO(po.with_suffix(".mo").read_bytes()))
+    for message in catalog:
+        if not isinstance(message.id, tuple):
+            continue
+        forms = message.string if isinstance(message.string, tuple) else ()
+        for n in (0, 1, 2):
+            got = translations.ngettext(message.id[0], message.id[1], n)
+            index = eval(catalog.plural_expr, {"n": n})  # babel's own C-like rule, trusted
+            wanted = forms[int(index)] if forms and forms[int(index)] else message.id[n != 1]
+            assert got == wanted
+
+
+def test_english_plurals_at_zero_one_two(pseudo_locale: str) -> None:
+    one, many = "({count} tile, face down)", "({count} tiles, face down)"
+    assert [ngettext(one, many, n) for n in (0, 1, 2)] == [many, one, many]
+    use_language(pseudo_locale)
+    forms = [ngettext(one, many, n) for n in (0, 1, 2)]
+    assert forms[0] == forms[2] != forms[1]
+    assert all(f.startswith("⟦") for f in forms)
