@@ -21,7 +21,8 @@ import sys
 
 from pydantic import ValidationError
 
-from allfives_tui.cli.parser import PROG, describe
+from allfives_tui.cli.arguments import describe
+from allfives_tui.cli.parser import PROG
 from allfives_tui.locale import _
 from allfives_tui.net.host import Host, HostConfig
 from allfives_tui.net.hostfiles import HostFiles, HostFilesError, SavedSeats, host_folder

@@ -1,32 +1,23 @@
-"""The ``allfives`` command line: every command's options, and nothing that runs them.
+"""The ``allfives`` command line: the commands, the parser, and nothing that runs them.
 
-Building the parser imports no Textual and no command module (only the
-settings model and the engine's names of levels and hand sizes), so
-``allfives --help`` and the headless commands stay quick. Values are checked by
-whoever owns them: a play option by :class:`~allfives_tui.table.settings.Settings`,
-the sim options by :class:`engine.match.MatchConfig` and the engine's rules;
-the parser itself only turns text into numbers and offers the fixed choices.
+Building the parser imports no Textual and no command module, so ``allfives
+--help`` and the headless commands stay quick; each command's arguments are in
+:mod:`~allfives_tui.cli.arguments` and are given to it only when it runs, and
+argparse's own words come from :mod:`~allfives_tui.cli.argparse_words`.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from pydantic import ValidationError
-
-from allfives_tui.locale import N_, _, ngettext, supported
-from allfives_tui.net.protocol import DEFAULT_PORT
-from allfives_tui.table.settings import SPEEDS, Settings
+from allfives_tui.cli.argparse_words import Formatter, cut, quoted, speak_argparse, worded
+from allfives_tui.cli.arguments import ADD_ARGUMENTS, add_play_arguments
+from allfives_tui.locale import N_, _
 from allfives_tui.table.words import level_description
-from engine.errors import shown
 from engine.players import LEVELS
-from engine.players.expert import DEFAULT_BUDGET
-from engine.problems import problem_words
-from engine.rules import HandSize
 
 PROG = "allfives"
 
@@ -86,21 +77,6 @@ FLAGS: dict[str, str] = {
 """Settings field -> the play option that sets it."""
 
 
-QUOTED_CHARS = 80
-"""The most of a bad value an error line quotes."""
-
-
-def quoted(value: object) -> str:
-    """A bad value as an error line quotes it: its repr, at most :data:`QUOTED_CHARS` long."""
-    return shown(value, QUOTED_CHARS)
-
-
-def _cut(text: str) -> str:
-    """``text`` on one line, at most :data:`QUOTED_CHARS` characters (then "…")."""
-    text = " ".join(text.split())
-    return text if len(text) <= QUOTED_CHARS else text[:QUOTED_CHARS] + "…"
-
-
 def error_lines(prog: str, message: str) -> str:
     """A command-line error as every command says it: the error, then the pointer to
     ``--help`` (two lines, no final newline)."""
@@ -122,7 +98,7 @@ class Parser(argparse.ArgumentParser):
         """The parsed ``args``; exits 2 naming (the start of) any argument left over."""
         parsed, extras = self.parse_known_args(args, namespace)
         if extras:
-            left = _cut(" ".join(extras))
+            left = cut(" ".join(extras))
             self.error(_("unrecognized arguments: {arguments}").format(arguments=left))
         return parsed
 
@@ -136,48 +112,6 @@ class Parser(argparse.ArgumentParser):
                     value=quoted(value), offered=offered
                 ),
             )
-
-
-def describe(err: ValidationError) -> str:
-    """The first problem of a validation error, as a short sentence."""
-    first = err.errors()[0]
-    kind = first["type"]
-    if kind in {"int_parsing", "int_type", "int_from_float"}:
-        return _("{value} is not a whole number").format(value=quoted(first["input"]))
-    if kind in {"float_parsing", "float_type"}:
-        return _("{value} is not a number").format(value=quoted(first["input"]))
-    return problem_words(first)
-
-
-PLACES = ("west", "north", "east")
-"""The places ``--seat`` names (seat 0, the first person, sits south)."""
-
-
-def seat_choice(text: str) -> tuple[str, str]:
-    """``"north=Ana"`` -> ``("North", "Ana")``: a place and who sits there."""
-    place, sep, who = text.partition("=")
-    place, who = place.strip().lower(), who.strip()
-    if not sep or place not in PLACES or not who:
-        raise argparse.ArgumentTypeError(
-            _(
-                "{value}: give PLACE=WHO, PLACE one of {places}, "
-                "WHO a level ({levels}) or a person's name"
-            ).format(value=quoted(text), places=", ".join(PLACES), levels=", ".join(LEVELS))
-        )
-    return place.capitalize(), who
-
-
-def setting(field: str) -> Callable[[str], Any]:
-    """An argparse ``type`` that has :class:`Settings` check the value of one field."""
-
-    def convert(text: str) -> Any:
-        try:
-            return Settings.check_one(field, text)
-        except ValidationError as err:
-            raise argparse.ArgumentTypeError(describe(err)) from None
-
-    convert.__name__ = field
-    return convert
 
 
 class _Version(argparse.Action):
@@ -199,379 +133,6 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def add_play_arguments(parser: argparse._ActionsContainer) -> None:
-    """The play command's options (they pre-fill the new-game screen)."""
-    parser.add_argument(
-        "--continue", dest="resume", action="store_true", help=_("resume the unfinished game")
-    )
-    parser.add_argument(
-        "--seed",
-        type=setting("seed"),
-        metavar="N",
-        help=_("fix the shuffle: the same deals every time (a whole number, 0 to 2**63 - 1)"),
-    )
-    parser.add_argument(
-        "--players", type=setting("players"), metavar="N", help=_("2, 3 or 4 players")
-    )
-    parser.add_argument(
-        "--partnerships", action="store_true", help=_("with 4 players, play in partnerships")
-    )
-    parser.add_argument(
-        "--hand-size",
-        choices=[h.value for h in HandSize],
-        help=_("tiles per hand (standard: 9/7/5 with 2/3/4 players)"),
-    )
-    parser.add_argument(
-        "--target",
-        type=setting("target"),
-        metavar="POINTS",
-        help=_("points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)"),
-    )
-    parser.add_argument("--level", choices=LEVELS, help=_("level of every computer seat"))
-    parser.add_argument(
-        "--seat",
-        dest="seats",
-        action="append",
-        type=seat_choice,
-        metavar="PLACE=WHO",
-        help=_("who sits at west, north or east: a computer level, or a person's name "
-        "(hot-seat: people share this terminal); e.g. --seat north=Ana --seat west=expert"),
-    )
-    parser.add_argument("--name", type=setting("name"), help=_("your name at the table"))
-    parser.add_argument(
-        "--speed",
-        type=setting("speed"),
-        metavar="PACE",
-        help=_("seconds a computer move takes to show (0 to 5), or one of {speeds}").format(
-            speeds=", ".join(SPEEDS)
-        ),
-    )
-    parser.add_argument(
-        "--auto-draw", action="store_true", help=_("draw and pass automatically when nothing fits")
-    )
-    parser.add_argument(
-        "--start", action="store_true", help=_("skip the new-game screen and deal at once")
-    )
-
-
-def add_replay_arguments(parser: argparse._ActionsContainer) -> None:
-    """The ``replay`` command's arguments."""
-    parser.add_argument(
-        "file", metavar="FILE", nargs="?", help=_("a saved game record (JSON)")
-    )
-    parser.add_argument(
-        "--last", action="store_true", help=_("the newest game in the history, instead of a FILE")
-    )
-    parser.add_argument(
-        "--game", metavar="ID",
-        help=_("a game in the history by its id (its first characters do; allfives history "
-        "lists them), instead of a FILE"),
-    )
-    parser.add_argument(
-        "--text",
-        action="store_true",
-        help=_("print the game as plain text, hand by hand, instead of opening the replay screen"),
-    )
-    parser.add_argument(
-        "--all",
-        dest="reveal_all",
-        action="store_true",
-        help=_("show every hand and the boneyard even when the game is not over "
-        "(a game in progress is otherwise shown as its player saw it)"),
-    )
-
-
-def _whole(low: int, high: int | None, out_of_range: str) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` (to ``high``), else
-    ``out_of_range`` (a format string of ``value``) as the error."""
-
-    def parse(text: str) -> int:
-        value = _integer(text)
-        if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(_(out_of_range).format(value=quoted(value)))
-        return value
-
-    return parse
-
-
-def _integer(text: str) -> int:
-    """An argparse type: a whole number (its range is checked by whoever uses it)."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{value} is not a whole number").format(value=quoted(text))
-        ) from None
-
-
-_integer.__name__ = "whole number"
-
-
-def _number(text: str) -> float:
-    """An argparse type: a number (its range is checked by whoever uses it)."""
-    try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{value} is not a number").format(value=quoted(text))
-        ) from None
-
-
-_workers = _whole(1, None, N_("at least 1 worker, not {value}"))
-_port = _whole(1, 65535, N_("a port is 1 to 65535, not {value}"))
-_sessions = _whole(1, None, N_("at least 1 session, not {value}"))
-_playouts = _whole(1, None, N_("at least 1 playout, not {value}"))
-_players = _whole(2, 4, N_("All Fives is for 2, 3 or 4 players, not {value}"))
-_count = _whole(1, None, N_("at least 1, not {value}"))
-
-
-def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
-    """The ``sim`` command's arguments (checked by the engine's match config and rules)."""
-    from engine.match import MAX_BUDGET, MAX_PLAYOUTS
-
-    parser.add_argument(
-        "levels",
-        nargs="+",
-        choices=LEVELS,
-        metavar="LEVEL",
-        help=_(
-            "one level per player, 2 to 4 ({levels}); with --partnerships, one per partnership"
-        ).format(levels=", ".join(LEVELS)),
-    )
-    parser.add_argument(
-        "-n", "--games", type=_integer, default=100,
-        help=_("games to play (rounded up to whole duplicate deals; default 100)"),
-    )
-    parser.add_argument(
-        "--partnerships", action="store_true",
-        help=_("four players, seats 0+2 (first level) against 1+3 (second level)"),
-    )
-    parser.add_argument(
-        "--target", type=_integer, default=0, metavar="POINTS",
-        help=_("points to win, a multiple of 5 up to 10000 "
-        "(default: 250 with 2 players, 200 with 3 or 4)"),
-    )
-    parser.add_argument(
-        "--hand-size", choices=[h.value for h in HandSize], default=HandSize.STANDARD.value,
-        help=_("hand size option (default standard)"),
-    )
-    parser.add_argument(
-        "--seed", type=_integer, default=0, metavar="N",
-        help=_("match seed, 0 to 2**63 - 1 (default 0)"),
-    )
-    parser.add_argument(
-        "--budget", type=_number, default=DEFAULT_BUDGET, metavar="SECONDS",
-        help=_(
-            "searching levels' budget in CPU seconds a move, at most {most} "
-            "(default {default}; master: 4x)"
-        ).format(most=f"{MAX_BUDGET:g}", default=DEFAULT_BUDGET),
-    )
-    parser.add_argument(
-        "--playouts", type=_integer, default=None, metavar="N",
-        help=_(
-            "searching levels' playouts a move, at most {most} (master: 4x); "
-            "with --no-budget, reproducible games"
-        ).format(most=f"{MAX_PLAYOUTS:,}"),
-    )
-    parser.add_argument(
-        "--no-budget", action="store_true",
-        help=_("no time cap for the searching levels (needs --playouts)"),
-    )
-    parser.add_argument(
-        "-w", "--workers", type=_workers, default=os.cpu_count() or 1, metavar="N",
-        help=_("worker processes (default: one per core)"),
-    )
-    parser.add_argument("--json", action="store_true", help=_("print the results as JSON"))
-    parser.add_argument("--quiet", action="store_true", help=_("no progress bar"))
-
-
-def add_serve_arguments(parser: argparse._ActionsContainer) -> None:
-    """The ``serve`` command's options."""
-    parser.add_argument(
-        "--port", type=_port, default=8000, help=_("the port to listen on (default 8000)")
-    )
-    parser.add_argument(
-        "--bind", default="127.0.0.1", metavar="ADDR",
-        help=_("the address to listen on (default 127.0.0.1: this machine only; "
-        "0.0.0.0 lets other machines play)"),
-    )
-    parser.add_argument(
-        "--max-sessions", type=_sessions, default=10, metavar="N",
-        help=_("games at once, one app process each (default 10); more browsers are asked "
-        "to come back later"),
-    )
-
-
-def add_analyse_arguments(parser: argparse._ActionsContainer) -> None:
-    """The ``analyse`` command's arguments."""
-    from allfives_tui.coach.ratings import RATING_PLAYOUTS
-
-    parser.add_argument("file", metavar="FILE", help=_("a saved game record (JSON)"))
-    parser.add_argument(
-        "--seat", type=_integer, default=None, metavar="N",
-        help=_("the seat to review, 0 first (default: the game's one person, else 0)"),
-    )
-    parser.add_argument(
-        "--playouts", type=_playouts, default=RATING_PLAYOUTS, metavar="N",
-        help=_(
-            "playouts per legal action behind each rating (default {default}, as the app rates)"
-        ).format(default=RATING_PLAYOUTS),
-    )
-    parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
-    parser.add_argument("--quiet", action="store_true", help=_("no progress bar"))
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{value} is not a number of seconds").format(value=quoted(text))
-        ) from None
-    if not 0 <= value <= 24 * 3600:
-        shown_text = _cut(text)
-        words = _("0 to 86400 seconds, not {value}").format(value=shown_text)
-        raise argparse.ArgumentTypeError(words)
-    return value
-
-
-def _open_seats(text: str) -> int:
-    value = _workers(text) if text != "0" else 0
-    if value > 3:
-        raise argparse.ArgumentTypeError(
-            _("at most 3 seats besides the host's, not {value}").format(value=value)
-        )
-    return value
-
-
-def add_host_arguments(parser: argparse._ActionsContainer) -> None:
-    """The ``host`` command's options (the rules are checked by the engine)."""
-    parser.add_argument(
-        "--port",
-        type=_port,
-        default=DEFAULT_PORT,
-        help=_("the port to listen on (default {port})").format(port=DEFAULT_PORT),
-    )
-    parser.add_argument(
-        "--bind", default="127.0.0.1", metavar="ADDR",
-        help=_("the address to listen on (default 127.0.0.1: this computer only; "
-        "0.0.0.0 lets your network in, through the firewall)"),
-    )
-    parser.add_argument(
-        "--password", metavar="PW",
-        help=_("a password the players must know (or $ALLFIVES_PASSWORD); it is never sent"),
-    )
-    parser.add_argument("--name", type=setting("name"), help=_("your name at the table"))
-    parser.add_argument(
-        "--no-seat", action="store_true",
-        help=_("only serve: no screen, no seat; start when the open seats are taken"),
-    )
-    parser.add_argument(
-        "--open", type=_open_seats, metavar="N",
-        help=_("seats open for people besides the host's (the rest are computers; default all)"),
-    )
-    parser.add_argument(
-        "--players", type=setting("players"), metavar="N", help=_("2, 3 or 4 players")
-    )
-    parser.add_argument(
-        "--partnerships", action="store_true", help=_("with 4 players, play in partnerships")
-    )
-    parser.add_argument(
-        "--target", type=setting("target"), metavar="POINTS",
-        help=_("points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)"),
-    )
-    parser.add_argument("--level", choices=LEVELS, help=_("level of every computer seat"))
-    parser.add_argument("--seed", type=setting("seed"), metavar="N", help=_("fix the shuffle"))
-    parser.add_argument(
-        "--speed", type=setting("speed"), metavar="PACE",
-        help=_("seconds a computer move takes to show (0 to 5), or one of {speeds}").format(
-            speeds=", ".join(SPEEDS)
-        ),
-    )
-    parser.add_argument(
-        "--grace", type=_seconds, default=60.0, metavar="SECONDS",
-        help=_("how long a disconnected player keeps their seat before the computer plays it "
-        "(default 60)"),
-    )
-    parser.add_argument(
-        "--summary-timeout", type=_seconds, default=60.0, metavar="SECONDS",
-        help=_("how long the next hand waits for everyone to close the summary (default 60)"),
-    )
-    parser.add_argument(
-        "--new", action="store_true",
-        help=_("start a new game even if an unfinished one is kept for this port"),
-    )
-
-
-def add_join_arguments(parser: argparse._ActionsContainer) -> None:
-    """The ``join`` command's arguments."""
-    parser.add_argument(
-        "host",
-        metavar="HOST[:PORT]",
-        help=_("the host's address (port {port})").format(port=DEFAULT_PORT),
-    )
-    parser.add_argument("--name", type=setting("name"), help=_("your name at the table"))
-    parser.add_argument(
-        "--password", metavar="PW", help=_("the table's password (or $ALLFIVES_PASSWORD)")
-    )
-    parser.add_argument(
-        "--token", metavar="TOKEN",
-        help=_("rejoin a seat with its token (kept for you in the data folder anyway)"),
-    )
-
-
-def add_stats_arguments(parser: argparse._ActionsContainer) -> None:
-    """The ``stats`` command's options (dates are checked by the command)."""
-    parser.add_argument(
-        "--player", metavar="NAME",
-        help=_("whose statistics (default: your name in the settings; in hot-seat games, "
-        "each person's own)"),
-    )
-    parser.add_argument(
-        "--level", choices=[*LEVELS, "person"], help=_("only games against this opponent level")
-    )
-    parser.add_argument("--players", type=_players, metavar="N", help=_("only games of N players"))
-    parser.add_argument("--since", metavar="YYYY-MM-DD", help=_("only games from this day on"))
-    parser.add_argument("--until", metavar="YYYY-MM-DD", help=_("only games up to this day"))
-    parser.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
-
-
-def add_history_arguments(parser: argparse._ActionsContainer) -> None:
-    """``history`` lists the past games; ``history import`` adds saved records."""
-    parser.add_argument(
-        "--search", metavar="WORDS", help=_("only games whose date, players or result hold WORDS")
-    )
-    parser.add_argument("-n", "--limit", type=_count, metavar="N", help=_("only the newest N"))
-    parser.add_argument("--json", action="store_true", help=_("print the list as JSON"))
-    if isinstance(parser, argparse.ArgumentParser):
-        actions = parser.add_subparsers(dest="action", metavar="ACTION", title=_("actions"))
-        into = actions.add_parser(
-            "import",
-            help=_("add saved games (ctrl+s copies, old current.json files) to the history"),
-            description=_("Add saved games to the history, skipping those it holds already."),
-            formatter_class=_Formatter,
-            add_help=False,
-        )
-        _worded(into)
-        into.add_argument(
-            "paths", nargs="+", metavar="FILE_OR_FOLDER",
-            help=_("record files, or folders whose .json files are imported"),
-        )
-
-
-_ADD_ARGUMENTS: dict[str, Callable[[argparse._ActionsContainer], None]] = {
-    "play": add_play_arguments,
-    "replay": add_replay_arguments,
-    "sim": add_sim_arguments,
-    "host": add_host_arguments,
-    "join": add_join_arguments,
-    "serve": add_serve_arguments,
-    "analyse": add_analyse_arguments,
-    "stats": add_stats_arguments,
-    "history": add_history_arguments,
-}
-
-
 class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
     """The sub-commands, each given its arguments only when it is the one run (or asked
     for its ``--help``): the command line of ``allfives stats`` need not import what
@@ -585,7 +146,7 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
     def fill(self, name: str) -> None:
         """Give the command ``name`` its arguments (once)."""
         if name not in self.filled:
-            _ADD_ARGUMENTS[name](self.choices[name])
+            ADD_ARGUMENTS[name](self.choices[name])
             self.filled.add(name)
 
     def __call__(
@@ -610,61 +171,6 @@ def levels_help() -> str:
 LEVEL_COMMANDS = ("play", "sim")
 """The commands whose ``--help`` lists the computer levels (and the top one's does)."""
 
-ARGPARSE_WORDS = (
-    N_("usage: "),
-    N_("options"),
-    N_("positional arguments"),
-    N_("show this help message and exit"),
-    N_("argument %(argument_name)s: %(message)s"),
-    N_("expected one argument"),
-    N_("expected at most one argument"),
-    N_("expected at least one argument"),
-    N_("the following arguments are required: %s"),
-    N_("ambiguous option: %(option)s could match %(matches)s"),
-    N_("invalid %(type)s value: %(value)r"),
-    N_("not allowed with argument %s"),
-    N_("ignored explicit argument %r"),
-    N_("one of the arguments %s is required"),
-    N_("unrecognized arguments: %s"),
-)
-"""argparse's own messages that an ``allfives`` command line can show: in the template, so
-they are translated (:func:`speak_argparse` has argparse look them up in our catalog)."""
-
-
-def _argparse_ngettext(singular: str, plural: str, n: int) -> str:
-    return ngettext(singular, plural, n)
-
-
-def speak_argparse() -> None:
-    """Have argparse word its own messages in the current language (through our catalog)."""
-    argparse._ = _  # type: ignore[attr-defined]
-    argparse.ngettext = _argparse_ngettext  # type: ignore[attr-defined]
-
-
-class _Formatter(argparse.RawDescriptionHelpFormatter):
-    """The help's layout as written, its "usage: " in the current language."""
-
-    def add_usage(
-        self,
-        usage: str | None,
-        actions: Iterable[argparse.Action],
-        groups: Iterable[argparse._MutuallyExclusiveGroup],
-        prefix: str | None = None,
-    ) -> None:
-        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
-
-
-def _worded(parser: argparse.ArgumentParser) -> None:
-    """A parser's own words in the current language: its groups' titles and ``--help``."""
-    parser._positionals.title = _("positional arguments")
-    parser._optionals.title = _("options")
-    parser.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
-    codes = ", ".join(supported())
-    parser.add_argument(
-        "--lang", metavar="CODE", help=_("the language of the words ({codes})").format(codes=codes)
-    )
-
-
 def build_parser(*, complete: bool = False) -> Parser:
     """The whole command line: the play options at the top (play is the default), and
     the sub-commands (each given its arguments when it runs; ``complete`` gives them
@@ -680,10 +186,10 @@ def build_parser(*, complete: bool = False) -> Parser:
         epilog=levels_help()
         + "\n\n"
         + _("Run '{prog} COMMAND --help' for a command's options.").format(prog=PROG),
-        formatter_class=_Formatter,
+        formatter_class=Formatter,
         add_help=False,
     )
-    _worded(parser)
+    worded(parser)
     parser.add_argument("--version", action=_Version, help=_("print the version and exit"))
     add_play_arguments(parser.add_argument_group(_("play options")))
     sub = parser.add_subparsers(
@@ -697,10 +203,10 @@ def build_parser(*, complete: bool = False) -> Parser:
             description=_(DESCRIPTIONS[name]),
             argument_default=argparse.SUPPRESS if name == DEFAULT_COMMAND else None,
             epilog=levels_help() if name in LEVEL_COMMANDS else None,
-            formatter_class=_Formatter,
+            formatter_class=Formatter,
             add_help=False,
         )
-        _worded(command)
+        worded(command)
     if complete:
         assert isinstance(sub, _Commands)
         for name in COMMANDS:

@@ -20,7 +20,8 @@ import traceback
 
 from pydantic import ValidationError
 
-from allfives_tui.cli.parser import FLAGS, PROG, describe, error_lines
+from allfives_tui.cli.arguments import describe
+from allfives_tui.cli.parser import FLAGS, PROG, error_lines
 from allfives_tui.locale import _
 from allfives_tui.store.folder import current_path, write_crash_log
 from allfives_tui.store.lock import GameLock

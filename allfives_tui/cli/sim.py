@@ -35,8 +35,8 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from allfives_tui.cli.arguments import describe
 from allfives_tui.cli.parser import PROG as TOP
-from allfives_tui.cli.parser import describe
 from engine.match import MatchConfig, check_workers, run_match
 from engine.players.expert import ExpertPlayer
 from engine.rules import HandSize

@@ -26,6 +26,14 @@ the last line of its stderr, a JSON object: the exit ``status`` and the Textual,
 command, UI and coach modules it ``loaded``."""
 
 
+PARSER_MODULES = [
+    "allfives_tui.cli.argparse_words",
+    "allfives_tui.cli.arguments",
+    "allfives_tui.cli.parser",
+]
+"""The command modules every command line loads: the parser and its arguments."""
+
+
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     """Exit status, stdout and stderr of ``allfives ARGV`` (a parser exit counts too)."""
     try:

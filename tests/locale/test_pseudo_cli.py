@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from allfives_tui.cli import main
-from allfives_tui.cli.parser import COMMANDS, PLACES, PROG, build_parser
+from allfives_tui.cli.arguments import PLACES
+from allfives_tui.cli.parser import COMMANDS, PROG, build_parser
 from allfives_tui.locale import supported
 from allfives_tui.table.settings import SPEEDS
 from engine.players import LEVELS

@@ -8,8 +8,8 @@ from allfives_tui.table.text import render_text
 from allfives_tui.table.words import LEVEL_DESCRIPTIONS, Names, describe_event
 from engine import Dealt, Drew, End, GameOver, HandOver, Passed, Placed, Rules, Tile
 from engine.players import REGISTRY
-from tests.games import game_record
 from tests.locale.pseudo import unmarked
+from tests.records import game_record
 
 
 def test_the_level_descriptions_are_the_engines() -> None:

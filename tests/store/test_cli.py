@@ -15,7 +15,7 @@ import pytest
 
 from allfives_tui.store.history import History, history_path
 from engine.record import Seat
-from tests.cli.helpers import PROBE
+from tests.cli.helpers import PARSER_MODULES, PROBE
 from tests.store.games import T0, play, random_game
 from tests.store.oracle import compute
 
@@ -51,7 +51,7 @@ def test_stats_and_history_load_no_textual_and_no_other_command(
     )
     report = json.loads(done.stderr.splitlines()[-1])
     assert report["status"] == 0
-    assert report["loaded"] == sorted(["allfives_tui.cli.parser", f"allfives_tui.cli.{argv[0]}"])
+    assert report["loaded"] == sorted([*PARSER_MODULES, f"allfives_tui.cli.{argv[0]}"])
 
 
 @pytest.mark.parametrize(
