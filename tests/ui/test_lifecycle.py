@@ -36,6 +36,7 @@ from allfives_tui.ui.screens.new_game import NewGameScreen
 from engine.record import load
 from tests.terminal import CTRL_Q, ROOT, Terminal
 from tests.ui.helpers import settle
+from tests.waiting import block_until
 
 
 def _env(data_dir: Path) -> dict[str, str]:
@@ -43,10 +44,7 @@ def _env(data_dir: Path) -> dict[str, str]:
 
 
 def _wait_for_file(path: Path, timeout: float = 20.0) -> None:
-    end = time.monotonic() + timeout
-    while not path.exists():
-        assert time.monotonic() < end, f"{path} was not written"
-        time.sleep(0.05)
+    block_until(path.exists, timeout, f"{path} written")
 
 
 def _computer_leads(players: int = 4) -> int:
@@ -258,7 +256,7 @@ async def test_start_up_objects_leave_full_collections_while_the_app_runs(
     data_dir: Path,
 ) -> None:
     """What start-up made is frozen out of the collector's full passes while the app
-    runs (a full pass over it cost 30-40 ms of a frame) and handed back at exit."""
+    runs (no frame pays for a full pass over it) and handed back at exit."""
     assert gc.get_freeze_count() == 0
     app = AllFivesApp(Settings(speed=0.0), speed=0.0, autosave=False)
     async with app.run_test(size=(100, 36)) as pilot:
