@@ -8,9 +8,10 @@ from weakref import WeakKeyDictionary
 
 from allfives_tui.table.driver import computer_player
 from allfives_tui.table.table import Table, Turn
-from engine import Action, GameState, Rules
+from engine import Action, GameState, Rules, apply, new_game, seeded_deal
 from engine.players import Player, make_player
 from engine.record import Seat
+from engine.rng import Rng
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 
@@ -84,3 +85,16 @@ def computer_choice(table: Table, turn: Turn) -> Action:
     if turn.seat not in players:
         players[turn.seat] = computer_player(table.seed, turn.seat, table.seats[turn.seat].level)
     return players[turn.seat].choose(turn.view, turn.legal)
+
+
+def hand_states(seed: int, players: int = 2) -> list[GameState]:
+    """Every state of the first hand at ``seed``, random legal moves, deal first."""
+    state = new_game(Rules(players=players))
+    state = apply(state, seeded_deal(state, seed)).state
+    rng = Rng(seed)
+    out = []
+    while state.phase.value == "play":
+        out.append(state)
+        legal = state.legal_actions()
+        state = apply(state, legal[rng.below(len(legal))]).state
+    return out

@@ -10,28 +10,15 @@ import pytest
 from allfives_tui.screenshots import random_play
 from allfives_tui.table import board_plan
 from allfives_tui.table.board_plan import EMPTY, TILE, BoardPlan, plan_board, row_keys
-from engine import GameState, Layout, Rules, apply, new_game, seeded_deal
-from engine.rng import Rng
+from engine import Layout
+from tests.games import hand_states
 
 SIZES = ((12, 7), (30, 10), (54, 15), (60, 16), (120, 40))
 """Canvases from the smallest the plan accepts to a large terminal."""
 
 
-def _hand_states(seed: int, players: int = 2) -> list[GameState]:
-    """Every state of the first hand at ``seed``, random legal moves, deal first."""
-    state = new_game(Rules(players=players))
-    state = apply(state, seeded_deal(state, seed)).state
-    rng = Rng(seed)
-    out = []
-    while state.phase.value == "play":
-        out.append(state)
-        legal = state.legal_actions()
-        state = apply(state, legal[rng.below(len(legal))]).state
-    return out
-
-
 def _all_layouts(seeds: range, players: int = 2) -> list[Layout]:
-    return [s.layout for seed in seeds for s in _hand_states(seed, players)]
+    return [s.layout for seed in seeds for s in hand_states(seed, players)]
 
 
 def _move_to_move(layouts: list[Layout], width: int, height: int) -> list[BoardPlan]:

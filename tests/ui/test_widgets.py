@@ -23,29 +23,12 @@ from allfives_tui.ui.widgets import board as board_module
 from engine import (
     ALL_TILES,
     End,
-    GameState,
     Layout,
-    Rules,
     Tile,
     apply,
-    new_game,
-    seeded_deal,
 )
-from engine.rng import Rng
+from tests.games import hand_states
 from tests.ui.helpers import random_state
-
-
-def _hand_states(seed: int, players: int = 2) -> list[GameState]:
-    """Every state of the first hand at ``seed``, random legal moves, deal first."""
-    state = new_game(Rules(players=players))
-    state = apply(state, seeded_deal(state, seed)).state
-    rng = Rng(seed)
-    out = []
-    while state.phase.value == "play":
-        out.append(state)
-        legal = state.legal_actions()
-        state = apply(state, legal[rng.below(len(legal))]).state
-    return out
 
 
 class _BoardApp(App[None]):
@@ -141,7 +124,7 @@ async def test_a_move_redraws_only_the_rows_that_change(monkeypatch: pytest.Monk
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(board_module, "build_strip", counting)
-    states = [s for s in _hand_states(5) if s.layout.lead is not None]
+    states = [s for s in hand_states(5) if s.layout.lead is not None]
     board = Board(states[0].layout)
     async with _Shows(board).run_test(size=(90, 30)) as pilot:
         await pilot.pause()
@@ -222,7 +205,7 @@ class _SpyBoneyard(BoneyardCounter):
 
 
 async def test_scores_and_boneyard_skip_the_same_view_and_keep_their_layout() -> None:
-    states = _hand_states(2)[:9]
+    states = hand_states(2)[:9]
     names = ("You", "North")
     scores, boneyard = _SpyScoreboard(), _SpyBoneyard()
     async with _Shows(scores, boneyard).run_test(size=(40, 20)) as pilot:
@@ -255,7 +238,7 @@ class _SpyLog(EventLog):
 
 async def test_the_log_scrolls_to_a_new_line_in_the_same_frame_without_a_layout() -> None:
     log = _SpyLog()
-    states = _hand_states(4)
+    states = hand_states(4)
     rules = states[0].rules
     async with _Shows(log).run_test(size=(40, 12)) as pilot:
         await pilot.pause()
