@@ -1,20 +1,10 @@
-"""Every command-line test keeps its settings and saves in its own temporary folder."""
+"""The command-line tests' stand-in app (each test's data folder: tests/conftest.py)."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
 from tests.cli.helpers import FakeApp
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point ``ALLFIVES_DATA_DIR`` at a fresh folder for the test."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("ALLFIVES_DATA_DIR", str(folder))
-    return folder
 
 
 @pytest.fixture

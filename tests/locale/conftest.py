@@ -1,4 +1,4 @@
-"""The locale tests keep their settings apart and leave the program speaking English."""
+"""The locale tests leave the program speaking English, and build the pseudo-locale."""
 
 from __future__ import annotations
 
@@ -9,14 +9,6 @@ import pytest
 
 from allfives_tui.locale import EXTRA_ENV, use_language
 from tests.locale.pseudo import build
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test's settings in its own folder (``ALLFIVES_DATA_DIR``)."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("ALLFIVES_DATA_DIR", str(folder))
-    return folder
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,4 @@
-"""Raw protocol clients and hosts on loopback, each test in its own data folder."""
+"""Raw protocol clients and hosts on loopback (each test's data folder: tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -29,14 +29,6 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point ``ALLFIVES_DATA_DIR`` at a fresh folder for the test."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("ALLFIVES_DATA_DIR", str(folder))
-    return folder
 
 
 def partnership(target: int = 50) -> Rules:

@@ -1,18 +1,8 @@
-"""Every TUI test saves into its own temporary data folder, never the user's."""
+"""TUI tests: dialogs after a move take keys at once (the data folder: tests/conftest.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point ``ALLFIVES_DATA_DIR`` at a fresh folder for the test."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("ALLFIVES_DATA_DIR", str(folder))
-    return folder
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from textual.widgets import Input
 
 from allfives_tui.ui.app import AllFivesApp
@@ -13,14 +12,6 @@ from engine.record import parse_record
 from tests.records import SMALL_RECORD
 
 SIZE = (100, 32)
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The game app saves settings: keep them in a temporary folder."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("ALLFIVES_DATA_DIR", str(folder))
-    return folder
 
 
 async def test_open_replay_from_the_game_app(tmp_path: Path) -> None:

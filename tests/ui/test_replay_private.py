@@ -41,14 +41,6 @@ SIZE = (120, 40)
 ANA = (Seat(name="Ana"), Seat(name="Bob", kind="computer", level="greedy"))
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The game app saves: keep it in a temporary folder."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("ALLFIVES_DATA_DIR", str(folder))
-    return folder
-
-
 def _in_progress(seats: tuple[Seat, ...] = ANA, *, draws: int = 1) -> GameRecord:
     """A two-player game stopped mid-hand after each seat has drawn at least ``draws`` times."""
     rules = Rules(players=2, partnerships=False)

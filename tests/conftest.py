@@ -1,4 +1,5 @@
-"""Every coach test keeps its settings, saves and cache in its own temporary folder."""
+"""Every test keeps its settings, saves, history and cache in its own temporary
+data folder, never the user's."""
 
 from __future__ import annotations
 
