@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from allfives_tui.cli.argparse_words import Formatter, cut, quoted, worded
 from allfives_tui.locale import N_, _
-from allfives_tui.net.protocol import DEFAULT_PORT
+from allfives_tui.net import DEFAULT_PORT
 from allfives_tui.table.settings import SPEEDS, Settings
 from engine.players import LEVELS
 from engine.players.expert import DEFAULT_BUDGET

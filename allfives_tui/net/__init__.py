@@ -11,3 +11,7 @@ No Textual here: :mod:`~allfives_tui.net.protocol` (the messages),
 :mod:`~allfives_tui.net.tokens` (a player's rejoin tokens) and
 :mod:`~allfives_tui.net.remote_table` (the host's table as one seat sees it).
 """
+
+DEFAULT_PORT = 7777
+"""The port a host listens on and a client dials when none is given (here, not in
+:mod:`~allfives_tui.net.protocol`, so the command line reads it without the messages)."""

@@ -23,9 +23,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.uri import parse_uri
 
+from allfives_tui.net import DEFAULT_PORT
 from allfives_tui.net.protocol import (
     CLIENT_WIRE_LIMIT,
-    DEFAULT_PORT,
     DETAIL_MAX,
     PROTOCOL_VERSION,
     Auth,

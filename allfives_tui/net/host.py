@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from allfives_tui.net import DEFAULT_PORT
 from allfives_tui.net.auth import (
     HELLO_TIMEOUT,
     SIGN_IN_DELAY,
@@ -35,7 +36,6 @@ from allfives_tui.net.auth import (
 from allfives_tui.net.game_loop import GameLoop
 from allfives_tui.net.hostfiles import HostFiles, SavedSeats
 from allfives_tui.net.protocol import (
-    DEFAULT_PORT,
     Act,
     Auth,
     ClientMessage,

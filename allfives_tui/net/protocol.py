@@ -53,8 +53,6 @@ from engine import Draw, Event, Pass, Play, SeatView, Tile
 from engine.problems import problem_words
 from engine.record import GameRecord, SeatKind
 
-DEFAULT_PORT = 7777
-"""The port a host listens on and a client dials when none is given."""
 PROTOCOL_VERSION = 2
 """The version of this protocol; a host and a client must speak the same one."""
 MAX_CLIENT_MESSAGE = 4 * 1024

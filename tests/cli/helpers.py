@@ -18,12 +18,12 @@ try:
 except SystemExit as exc:
     status = exc.code
 loaded = sorted(m for m in sys.modules if m.split(".")[0] == "textual" or m.startswith(
-    ("allfives_tui.cli.", "allfives_tui.ui", "allfives_tui.coach")))
+    ("allfives_tui.cli.", "allfives_tui.ui", "allfives_tui.coach", "allfives_tui.net.")))
 print(json.dumps({"status": status, "loaded": loaded}), file=sys.stderr)
 """
 """A program (``python -c PROBE ARGV``) that runs ``allfives ARGV`` and prints, as
 the last line of its stderr, a JSON object: the exit ``status`` and the Textual,
-command, UI and coach modules it ``loaded``."""
+command, UI, coach and network modules it ``loaded``."""
 
 
 PARSER_MODULES = [
