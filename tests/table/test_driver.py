@@ -267,12 +267,12 @@ def test_a_whole_game_ends_over_and_the_step_counter_survives_a_reload() -> None
     table = _table("person", "computer", "computer", seed=12, target=60)
     driver = Driver(table, now=clock, auto_draw=True)
     kinds: Counter[str] = Counter()
-    for _ in range(20_000):
-        step = driver.next()
+
+    def counted(step: Step) -> bool:
         kinds[type(step).__name__] += 1
-        if isinstance(step, Over):
-            break
-        _perform(driver, step)
+        return False
+
+    step = _until(driver, counted)
     assert isinstance(step, Over) and step.game_over == table.game_over is not None
     assert {"AskComputer", "AwaitPerson", "Summary", "Deal", "Over"} <= set(kinds)
     assert Table.from_record(table.record()).step == table.step
@@ -292,18 +292,18 @@ def test_a_hot_seat_game_to_its_end_covers_the_screen_between_people() -> None:
     driver = Driver(table, now=clock, shared_screen=True)
     assert driver.people == {0, 2}
     kinds: Counter[str] = Counter()
-    for _ in range(20_000):
-        step = driver.next()
+
+    def checked(step: Step) -> bool:
         kinds[type(step).__name__] += 1
-        if isinstance(step, Over):
-            break
         if isinstance(step, AwaitPerson):
             assert driver.at_screen == step.seat
         elif isinstance(step, Cover):
             assert driver.at_screen is None and step.seat in (0, 2)
         elif isinstance(step, Summary):
             assert step.waiting_for == (0, 2)
-        _perform(driver, step)
+        return False
+
+    step = _until(driver, checked)
     assert isinstance(step, Over) and step.game_over is not None
     assert kinds["Cover"] >= 2 and kinds["Summary"] >= 1 and kinds["AskComputer"] >= 2
     names = Names.of(table.names, table.rules, you=None)
