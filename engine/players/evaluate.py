@@ -90,6 +90,20 @@ EXACT_TILES = 14
 """Tiles left in the hands and the boneyard together at which each world is solved
 exactly to the end of the hand (:mod:`engine.players.endgame`)."""
 
+HORIZON = 6
+"""Actions a playout plays after the candidate before it is cut off and valued."""
+
+PIP_WEIGHT = 0.5
+"""The share of the pips each hand still holds at a cut-off taken off its side's score."""
+
+INFERENCE = 0.9
+"""The weight of the "passed-up points" preference of first-fit worlds (``uniform=False``;
+see :class:`~engine.players.knowledge.Knowledge`)."""
+
+WORLD_NODES = 20_000
+"""Endgame positions the exact search may solve in one world before it plays the
+world out instead."""
+
 
 @dataclass(frozen=True)
 class ActionValue:
@@ -169,11 +183,11 @@ class Search:
         *,
         seed: int = 0,
         policy: Policy = reply_policy,
-        horizon: int | None = 6,
-        pip_weight: float = 0.5,
-        inference: float = 0.9,
+        horizon: int | None = HORIZON,
+        pip_weight: float = PIP_WEIGHT,
+        inference: float = INFERENCE,
         exact_tiles: int = EXACT_TILES,
-        max_nodes: int = 20_000,
+        max_nodes: int = WORLD_NODES,
         exact_boneyard: bool = True,
         tail: Policy | None = None,
         uniform: bool = True,

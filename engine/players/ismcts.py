@@ -28,7 +28,7 @@ import math
 import time
 
 from engine import core
-from engine.players.evaluate import Search
+from engine.players.evaluate import HORIZON, Search
 from engine.players.playout import reply_policy
 
 EXPLORE = 15.0
@@ -54,7 +54,7 @@ def tree_search(
     playouts: int | None,
     deadline: float,
     explore: float = EXPLORE,
-    horizon: int = 6,
+    horizon: int = HORIZON,
     relative: bool = False,
 ) -> tuple[list[int], list[float]]:
     """Run ISMCTS from the position of ``search`` (its worlds, valuation and seed).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import random
 import time
 
@@ -10,7 +11,8 @@ import pytest
 
 from engine import Rules
 from engine.players import ExpertPlayer
-from engine.players.evaluate import ActionValue, evaluate
+from engine.players import evaluate as ev
+from engine.players.evaluate import ActionValue, Search, evaluate
 from tests.players.helpers import position, with_scores
 from tests.players.test_honesty import midgame, reshuffled
 from tests.players.test_levels import EASY_TWENTY, FIFTEEN_OVER_TEN, TO_THE_TARGET
@@ -151,3 +153,21 @@ def test_the_expert_keeps_its_budget_in_cpu_time_set_up_included() -> None:
         assert expert.last_playouts > 0
         playout = spent / expert.last_playouts
         assert spent <= budget + 10 * playout + budget / 10, (spent, expert.last_playouts)
+
+
+def test_the_expert_and_the_search_share_one_set_of_defaults() -> None:
+    # The search options both take have their defaults in evaluate.py alone.
+    search = inspect.signature(Search.__init__).parameters
+    expert = inspect.signature(ExpertPlayer.__init__).parameters
+    shared = {"horizon", "pip_weight", "inference", "exact_tiles", "max_nodes", "uniform"}
+    assert shared <= set(search) & set(expert)
+    for name in shared:
+        assert search[name].default == expert[name].default, name
+    assert search["horizon"].default == ev.HORIZON
+    assert search["pip_weight"].default == ev.PIP_WEIGHT
+    assert search["inference"].default == ev.INFERENCE
+    assert search["max_nodes"].default == ev.WORLD_NODES
+    player = ExpertPlayer(seed=1)
+    assert (player.horizon, player.pip_weight, player.inference, player.max_nodes) == (
+        ev.HORIZON, ev.PIP_WEIGHT, ev.INFERENCE, ev.WORLD_NODES
+    )
