@@ -32,7 +32,7 @@ from typing import Any
 from engine.errors import AllFivesError, shown
 from engine.game import apply, new_game, seeded_deal
 from engine.intervals import wilson
-from engine.players import LEVELS, make_player
+from engine.players import LEVELS, Player, make_player
 from engine.players.expert import DEFAULT_BUDGET, check_budget, check_playouts
 from engine.rng import SEED_LIMIT, check_game_seed, derive_seed
 from engine.rules import HandSize, Rules
@@ -43,13 +43,67 @@ MAX_BUDGET = 60.0
 MAX_PLAYOUTS = 10**6
 """The most playouts a match gives a searching level a move."""
 
+SEARCHING = frozenset({"montecarlo", "expert", "master"})
+"""The levels that search within a time budget or a playout count."""
+
+
+def split_entrant(entrant: str) -> tuple[str, float | None]:
+    """``"expert@0.0625"`` -> ``("expert", 0.0625)``; ``"greedy"`` -> ``("greedy", None)``.
+
+    An entrant is a level, or a searching level with its own time budget after an
+    ``@``: CPU seconds a move that replace the match's ``budget`` for that side
+    (the master still takes four times it). Raises
+    :class:`~engine.errors.AllFivesError` (a ``ValueError``) naming the entrant for
+    an unknown level, a budget on a level that does not search, or a budget that is
+    not a number of seconds above 0 and at most :data:`MAX_BUDGET`.
+    """
+    level, at, text = entrant.partition("@")
+    if level not in LEVELS:
+        raise AllFivesError(
+            f"unknown computer level {shown(level, 80)}; choose from {', '.join(LEVELS)}"
+        )
+    if not at:
+        return level, None
+    if level not in SEARCHING:
+        raise AllFivesError(
+            f"{shown(entrant, 80)}: {level} does not search, so it takes no time budget"
+        )
+    try:
+        budget = float(text)
+    except ValueError:
+        budget = math.nan
+    if not (math.isfinite(budget) and budget > 0):
+        raise AllFivesError(
+            f"{shown(entrant, 80)}: the time budget after @ must be a finite number of "
+            f"seconds above 0, not {shown(text, 80)}"
+        )
+    if budget > MAX_BUDGET:
+        raise AllFivesError(
+            f"{shown(entrant, 80)}: the time budget is at most {MAX_BUDGET:g} seconds a move, "
+            f"not {shown(text, 80)}"
+        )
+    return level, budget
+
+
+def _bounded_budget(budget: object) -> float | None:
+    """``budget`` checked by :func:`~engine.players.limits.check_budget` and at most
+    :data:`MAX_BUDGET`."""
+    checked = check_budget(budget)
+    if checked is not None and checked > MAX_BUDGET:
+        raise AllFivesError(
+            f"the time budget is at most {MAX_BUDGET:g} seconds a move, not {shown(budget, 80)}"
+        )
+    return checked
+
 
 @dataclass(frozen=True)
 class MatchConfig:
     """What to play.
 
     ``entrants`` are levels, one per side: one per seat, or with
-    ``partnerships`` exactly two, one per partnership (seats 0+2 and 1+3).
+    ``partnerships`` exactly two, one per partnership (seats 0+2 and 1+3). A
+    searching level may carry its own budget, ``"expert@0.0625"``
+    (:func:`split_entrant`); the others play with ``budget``.
     ``games`` is rounded up to a whole number of deals, each played once per
     rotation (:attr:`rotations`). ``target`` 0 means the rules' default.
     ``seed`` is a game's seed (:func:`~engine.rng.check_game_seed`); ``budget`` is at
@@ -67,11 +121,8 @@ class MatchConfig:
     hand_size: HandSize = HandSize.STANDARD
 
     def __post_init__(self) -> None:
-        for level in self.entrants:
-            if level not in LEVELS:
-                raise ValueError(
-                    f"unknown computer level {level!r}; choose from {', '.join(LEVELS)}"
-                )
+        for entrant in self.entrants:
+            split_entrant(entrant)
         if self.partnerships and len(self.entrants) != 2:
             raise ValueError("a partnership match needs two levels, one per partnership")
         if not self.partnerships and not 2 <= len(self.entrants) <= 4:
@@ -79,12 +130,7 @@ class MatchConfig:
         if self.games < 1:
             raise ValueError("play at least one game")
         check_game_seed(self.seed)
-        budget = check_budget(self.budget)
-        if budget is not None and budget > MAX_BUDGET:
-            raise AllFivesError(
-                f"the time budget is at most {MAX_BUDGET:g} seconds a move, "
-                f"not {shown(self.budget, 80)}"
-            )
+        _bounded_budget(self.budget)
         playouts = check_playouts(self.playouts)
         if playouts is not None and playouts > MAX_PLAYOUTS:
             raise AllFivesError(
@@ -116,18 +162,27 @@ class MatchConfig:
             target=self.target,
         )
 
+    def level_of(self, side: int) -> str:
+        """The level of side ``side`` (its entrant without a budget)."""
+        return split_entrant(self.entrants[side])[0]
+
+    def budget_of(self, side: int) -> float | None:
+        """The time budget side ``side`` plays with: its own, else the match's."""
+        own = split_entrant(self.entrants[side])[1]
+        return self.budget if own is None else own
+
     def entrant_of(self, seat: int, rotation: int) -> int:
         """Which side plays ``seat`` in a rotation."""
         return (seat + rotation) % len(self.entrants)
 
     def names(self) -> list[str]:
-        """Side names: the level, numbered when a level plays more than one side."""
+        """Side names: the entrant, numbered when it plays more than one side."""
         out = []
-        for i, level in enumerate(self.entrants):
-            if self.entrants.count(level) > 1:
-                out.append(f"{level}#{i + 1}")
+        for i, entrant in enumerate(self.entrants):
+            if self.entrants.count(entrant) > 1:
+                out.append(f"{entrant}#{i + 1}")
             else:
-                out.append(level)
+                out.append(entrant)
         return out
 
 
@@ -153,20 +208,29 @@ class GameResult:
     choice_times: list[list[float]] = field(default_factory=list)
 
 
+def seat_players(config: MatchConfig, deal: int, rotation: int) -> list[Player]:
+    """The players of one game, seat by seat: each its side's level and budget, seeded
+    by the game and the seat."""
+    out = []
+    for s in range(config.seats):
+        side = config.entrant_of(s, rotation)
+        out.append(
+            make_player(
+                config.level_of(side),
+                derive_seed(config.seed, deal, rotation, s, 1),
+                budget=config.budget_of(side),
+                playouts=config.playouts,
+            )
+        )
+    return out
+
+
 def play_game(config: MatchConfig, deal: int, rotation: int) -> GameResult:
     """Play one game of the match to the end."""
     rules = config.rules()
     sides = len(config.entrants)
     seat_side = [config.entrant_of(s, rotation) for s in range(config.seats)]
-    players = [
-        make_player(
-            config.entrants[seat_side[s]],
-            derive_seed(config.seed, deal, rotation, s, 1),
-            budget=config.budget,
-            playouts=config.playouts,
-        )
-        for s in range(config.seats)
-    ]
+    players = seat_players(config, deal, rotation)
     game_seed = derive_seed(config.seed, deal) % SEED_LIMIT  # a game seed (seeded_deal)
     state = new_game(rules)
     times: list[list[float]] = [[] for _ in range(sides)]
@@ -327,7 +391,7 @@ class MatchResult:
         """Figures per side, in the order of the entrants."""
         names = self.config.names()
         out = []
-        for i, level in enumerate(self.config.entrants):
+        for i in range(len(self.config.entrants)):
             times: list[float] = []
             playouts: list[int] = []
             nodes: list[int] = []
@@ -342,7 +406,7 @@ class MatchResult:
             out.append(
                 SideStats(
                     name=names[i],
-                    level=level,
+                    level=self.config.level_of(i),
                     games=len(self.games),
                     wins=sum(1 for g in self.games if g.winner == i),
                     hands=sum(g.hands for g in self.games),
@@ -371,6 +435,7 @@ class MatchResult:
                 "duplicate_rotations": c.rotations,
                 "seed": c.seed,
                 "budget_s": c.budget,
+                "budgets_s": [c.budget_of(i) for i in range(len(c.entrants))],
                 "playouts": c.playouts,
                 "workers": self.workers,
             },

@@ -194,6 +194,15 @@ _players = _whole(2, 4, N_("All Fives is for 2, 3 or 4 players, not {value}"))
 _count = _whole(1, None, N_("at least 1, not {value}"))
 
 
+class LevelChoices(tuple[str, ...]):
+    """The levels, as argparse ``choices`` that also take ``LEVEL@SECONDS`` (a side's
+    own budget, checked by the engine's match config): a name is in them when its
+    level is."""
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and super().__contains__(name.partition("@")[0])
+
+
 def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
     """The ``sim`` command's arguments (checked by the engine's match config and rules)."""
     from engine.match import MAX_BUDGET, MAX_PLAYOUTS
@@ -201,10 +210,11 @@ def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
     parser.add_argument(
         "levels",
         nargs="+",
-        choices=LEVELS,
+        choices=LevelChoices(LEVELS),
         metavar="LEVEL",
         help=_(
-            "one level per player, 2 to 4 ({levels}); with --partnerships, one per partnership"
+            "one level per player, 2 to 4 ({levels}); with --partnerships, one per "
+            "partnership; LEVEL@SECONDS gives a searching level its own --budget"
         ).format(levels=", ".join(LEVELS)),
     )
     parser.add_argument(

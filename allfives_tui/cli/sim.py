@@ -3,11 +3,13 @@
     allfives sim expert greedy --games 200 --workers 2
     allfives sim expert greedy --partnerships --games 200
     allfives sim heuristic greedy --games 400 --json > result.json
+    allfives sim expert@0.0625 montecarlo --games 40   # a side's own budget
 
 The options (in :mod:`allfives_tui.cli.parser`) are checked by the engine:
-:class:`~engine.match.MatchConfig` (the seed, and the bounds of the budget
-and playouts) and its :class:`~engine.rules.Rules`, the expert player for its
-time budget (finite, above 0) and playouts, and
+:class:`~engine.match.MatchConfig` (the levels and their own budgets, the
+seed, and the bounds of the budget and playouts) and its
+:class:`~engine.rules.Rules`, the expert player for its time budget (finite,
+above 0) and playouts, and
 :func:`~engine.match.check_workers` for the worker count (at most one per
 core). Progress goes to stderr (a live bar on a terminal, else a line every
 10 %), so the results on stdout stay clean.
@@ -37,14 +39,11 @@ from rich.progress import (
 
 from allfives_tui.cli.arguments import describe
 from allfives_tui.cli.parser import PROG as TOP
-from engine.match import MatchConfig, check_workers, run_match
+from engine.match import SEARCHING, MatchConfig, check_workers, run_match, split_entrant
 from engine.players.expert import ExpertPlayer
 from engine.rules import HandSize
 
 PROG = f"{TOP} sim"
-
-SEARCHING = frozenset({"montecarlo", "expert", "master"})
-"""The levels that search within a time budget or a playout count."""
 
 
 class MatchProgress:
@@ -143,9 +142,9 @@ def run(args: argparse.Namespace) -> int:
     except BadOption as exc:
         print(f"{PROG}: error: {exc}\nTry '{PROG} --help' for the options.", file=sys.stderr)
         return 2
-    levels = config.entrants
+    levels = [split_entrant(entrant)[0] for entrant in config.entrants]
     rules = config.rules()
-    label = " vs ".join(levels) + (" (partnerships)" if args.partnerships else "")
+    label = " vs ".join(config.entrants) + (" (partnerships)" if args.partnerships else "")
     if args.quiet:
         result = run_match(config, workers=args.workers)
     else:
@@ -175,6 +174,8 @@ def _search_note(config: MatchConfig) -> str:
         if config.budget is not None
         else "no time cap"
     )
+    if any(split_entrant(entrant)[1] is not None for entrant in config.entrants):
+        budget += " where LEVEL@SECONDS gives none"
     playouts = f", {config.playouts} playouts a move" if config.playouts else ""
     return f"{budget}{playouts}, "
 
