@@ -58,6 +58,15 @@ def _expert(**options: Any) -> Factory:
     return make
 
 
+def _shipped(**options: Any) -> Factory:
+    """The expert as shipped (the tree search) with ``options`` changed."""
+
+    def make(seed: int, playouts: int | None, budget: float | None) -> Player:
+        return ExpertPlayer(seed, budget=budget, playouts=playouts, **options)
+
+    return make
+
+
 VARIANTS: dict[str, Factory] = {
     "expert": lambda seed, playouts, budget: ExpertPlayer(
         seed, budget=budget, playouts=playouts
@@ -95,6 +104,16 @@ VARIANTS: dict[str, Factory] = {
     "ismcts-c8": _expert(tree=8.0),
     "ismcts-rel2": _expert(tree=2.0, tree_relative=True),
     "ismcts-rel3": _expert(tree=3.0, tree_relative=True),
+    # worlds in proportion to the likelihood of the plays seen (issue 38)
+    "odds1.5": _shipped(odds=1.5),
+    "odds2": _shipped(odds=2.0),
+    "odds3": _shipped(odds=3.0),
+    "odds1": _shipped(odds=1.0),
+    "flat-odds2": _expert(odds=2.0),
+    "flat-partner-odds2": _expert(partner_odds=2.0),
+    "flat-partner-odds4": _expert(partner_odds=4.0),
+    "flat-team-odds2": _expert(odds=2.0, partner_odds=2.0),
+    "flat-team-odds2-4": _expert(odds=2.0, partner_odds=4.0),
 }
 """Every player a screen can run, by name (add a variant here to screen it)."""
 

@@ -53,6 +53,7 @@ from engine.errors import AllFivesError
 from engine.players.base import no_choice
 from engine.players.endgame import Solver, Unsolved
 from engine.players.knowledge import Knowledge
+from engine.players.likelihood import PlayLikelihood, WeightedWorlds
 from engine.players.limits import (
     DEFAULT_BUDGET,
     action_code_of,
@@ -192,6 +193,8 @@ class Search:
         tail: Policy | None = None,
         uniform: bool = True,
         node_limit: int = SEARCH_NODES,
+        odds: float | None = None,
+        partner_odds: float | None = None,
     ) -> None:
         if not legal:
             raise no_choice()
@@ -199,6 +202,14 @@ class Search:
         self.rng = random.Random(move_seed(seed, view))
         self.know = Knowledge(view, passed_up_weight=0.0 if uniform else inference)
         self.base = self.know.base_core()
+        self.weighted: WeightedWorlds | None = None
+        if uniform and (odds is not None or partner_odds is not None):
+            team_of = self.base.team_of
+            me = team_of[view.seat]
+            seat_odds = [partner_odds if team_of[s] == me else odds for s in range(len(team_of))]
+            likelihood = PlayLikelihood(view, self.know.unseen, seat_odds)
+            if likelihood.active:
+                self.weighted = WeightedWorlds(self.know, likelihood)
         self.codes = [action_code_of(a) for a in legal]
         self.team = self.base.team_of[view.seat]
         self.teams = len(self.base.scores)
@@ -268,13 +279,10 @@ class Search:
         deadline = deadline_of(since if since is not None else start, budget)
         max_worlds = max(1, -(-playouts // n)) if playouts is not None else 1 << 60
         rng = self.rng
-        know = self.know
-        base = self.base
         codes = self.codes
         policy = self.policy
         horizon = self.horizon
         tail = self.tail
-        uniform = self.uniform
         playing = core.PHASE_PLAY
         utilities = self.utilities
         margins = self.margins
@@ -290,7 +298,7 @@ class Search:
                 now = clock()
                 if now + 1.5 * (now - start) / worlds > deadline:
                     break
-            world = know.sample_uniform(base, rng) if uniform else know.sample(base, rng)
+            world = self.world()
             alive = self.alive
             if exact and self.nodes >= self.node_limit:
                 exact = False
@@ -346,6 +354,16 @@ class Search:
             self.worlds += 1
             if self.worlds % RACE_EVERY == 0 and self._check(race, settle):
                 break
+
+    def world(self) -> core.Core:
+        """A world for the next playout: drawn uniformly among the consistent deals, in
+        proportion to the plays' likelihood (``odds``, ``partner_odds``), or first-fit
+        with the passed-up preference (``uniform=False``)."""
+        if self.weighted is not None:
+            return self.weighted.sample(self.base, self.rng)
+        if self.uniform:
+            return self.know.sample_uniform(self.base, self.rng)
+        return self.know.sample(self.base, self.rng)
 
     def _check(self, race: bool, settle: float | None) -> bool:
         """Every :data:`RACE_EVERY` worlds: drop clearly worse actions (``race``); True

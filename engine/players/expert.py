@@ -156,6 +156,8 @@ class ExpertPlayer:
         tree: float | None = TREE,
         tree_relative: bool = True,
         tree_partners: bool = False,
+        odds: float | None = None,
+        partner_odds: float | None = None,
     ) -> None:
         if budget is None and playouts is None:
             raise AllFivesError("the expert needs a time budget, a playout count, or both")
@@ -178,6 +180,8 @@ class ExpertPlayer:
         self.tree = tree
         self.tree_relative = tree_relative
         self.tree_partners = tree_partners
+        self.odds = odds
+        self.partner_odds = partner_odds
         self.bank = 0.0
         """Unused budget (CPU seconds; playouts when there is no budget) saved so far."""
         self.tree_late = 0.0
@@ -254,6 +258,8 @@ class ExpertPlayer:
             exact_boneyard=self.exact_boneyard,
             tail=self.tail,
             uniform=self.uniform,
+            odds=self.odds,
+            partner_odds=self.partner_odds,
         )
 
     def _run(self, search: Search, since: float, *, manage_time: bool) -> Search:

@@ -1,8 +1,9 @@
 """Information-set Monte Carlo tree search (single observer), the expert's search
 before the endgame.
 
-Every iteration samples a *world* (the unseen tiles dealt uniformly among the
-deals consistent with the public record, as the expert samples them) and walks
+Every iteration samples a *world* (the unseen tiles dealt as the search deals
+them, :meth:`~engine.players.evaluate.Search.world`: uniformly among the deals
+consistent with the public record, or in proportion to the plays' likelihood) and walks
 one tree shared by all worlds: a node is a sequence of actions from the
 decision, its children the actions taken next. Only the actions legal in the
 iteration's world are candidates, and each child counts how often it was
@@ -66,7 +67,6 @@ def tree_search(
     :data:`LEAST_SPREAD`) instead of a number of points.
     """
     rng = search.rng
-    know = search.know
     base = search.base
     team = search.team
     team_of = base.team_of
@@ -88,7 +88,7 @@ def tree_search(
     while n < limit:
         if n and n % 8 == 0 and clock() > deadline:
             break
-        c = know.sample_uniform(base, rng)
+        c = search.world()
         node = root
         path = [root]
         while c.phase == playing:

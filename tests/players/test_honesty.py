@@ -4,7 +4,8 @@ A player is handed only ``state.view(seat)``; these tests show that nothing
 hidden leaks through it: reshuffling the other hands and the boneyard in any
 way consistent with the seat's view leaves its view, and the expert's seeded
 evaluation of every action and its choice (with the flat search and with the
-tree search), exactly unchanged.
+tree search, with uniform worlds and with worlds weighed by the plays seen),
+exactly unchanged.
 
 Each view is made just before the evaluation or choice that uses it, as in
 real play (a view, then the player's move, then the next view): a player that
@@ -16,6 +17,7 @@ views first would leave that global on the second game for both.)
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -125,6 +127,42 @@ def test_expert_choice_unchanged_by_any_consistent_reshuffle(
     assert choice in view.legal_actions()
     other_view = other.view(seat)
     assert choice == trees[1].choose(other_view, other_view.legal_actions())
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rules=st.sampled_from(RULES),
+    seed=st.integers(0, 10_000),
+    moves=st.integers(1, 30),
+    shuffle_seed=st.integers(0, 2**32),
+)
+def test_worlds_weighed_by_the_plays_seen_leak_nothing(
+    rules: Rules, seed: int, moves: int, shuffle_seed: int
+) -> None:
+    # engine.players.likelihood: opponents' and partners' plays weigh the worlds, in the
+    # flat search and in the tree search
+    state = midgame(rules, seed, moves)
+    seat = state.current
+    assert seat is not None
+    other = reshuffle(state, seat, shuffle_seed)
+    if other is None:
+        return
+    n = 8 * len(state.view(seat).legal_actions())
+    makers: list[Callable[[], ExpertPlayer]] = [
+        lambda: ExpertPlayer(seed, None, n, tree=None, odds=2.0, partner_odds=3.0),
+        lambda: ExpertPlayer(seed, None, n, odds=1.5),
+        lambda: ExpertPlayer(seed, None, n, tree=None, partner_odds=4.0),
+    ]
+    for make in makers:
+        a, b = make(), make()
+        view = state.view(seat)
+        values = a.evaluate(view, view.legal_actions())
+        other_view = other.view(seat)
+        assert values == b.evaluate(other_view, other_view.legal_actions())
+        view = state.view(seat)
+        choice = a.choose(view, view.legal_actions())
+        other_view = other.view(seat)
+        assert choice == b.choose(other_view, other_view.legal_actions())
 
 
 @settings(max_examples=10, deadline=None)
