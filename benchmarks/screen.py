@@ -67,6 +67,19 @@ def _shipped(**options: Any) -> Factory:
     return make
 
 
+def _times(factor: int, make: Factory) -> Factory:
+    """``make`` with ``factor`` times the playouts or budget (as the master has the expert's)."""
+
+    def scaled(seed: int, playouts: int | None, budget: float | None) -> Player:
+        return make(
+            seed,
+            None if playouts is None else factor * playouts,
+            None if budget is None else factor * budget,
+        )
+
+    return scaled
+
+
 VARIANTS: dict[str, Factory] = {
     "expert": lambda seed, playouts, budget: ExpertPlayer(
         seed, budget=budget, playouts=playouts
@@ -114,6 +127,16 @@ VARIANTS: dict[str, Factory] = {
     "flat-partner-odds4": _expert(partner_odds=4.0),
     "flat-team-odds2": _expert(odds=2.0, partner_odds=2.0),
     "flat-team-odds2-4": _expert(odds=2.0, partner_odds=4.0),
+    # what four times the time buys (the master), and with it an exact search from more tiles
+    "expert-x4": _times(4, _shipped()),
+    "exact16-x4": _times(4, _shipped(exact_tiles=16)),
+    "exact18-x4": _times(4, _shipped(exact_tiles=18)),
+    "odds2-x4": _times(4, _shipped(odds=2.0)),
+    # the tree capped at a depth: beyond it the playouts, which see each world's tiles
+    "depth2": _shipped(tree_depth=2),
+    "depth3": _shipped(tree_depth=3),
+    "depth2-x4": _times(4, _shipped(tree_depth=2)),
+    "depth3-x4": _times(4, _shipped(tree_depth=3)),
 }
 """Every player a screen can run, by name (add a variant here to screen it)."""
 

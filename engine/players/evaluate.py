@@ -247,6 +247,8 @@ class Search:
         self.nodes = 0
         self.settled_early = False
         """True when :meth:`run` stopped because the choice was settled."""
+        self.tree_nodes = 0
+        """Nodes a tree search from this position added (:mod:`engine.players.ismcts`)."""
 
     def run(
         self,

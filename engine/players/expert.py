@@ -132,7 +132,14 @@ class ExpertPlayer:
     number of points of utility (e.g. :data:`engine.players.ismcts.EXPLORE`);
     ``tree=None`` is the flat search throughout. In partnership games the tree is
     used only with ``tree_partners``; by default partners play the flat search
-    throughout.
+    throughout. ``tree_depth`` caps the tree at that many actions from the decision
+    (None: no cap).
+
+    **Worlds.** With ``odds`` (opponents) or ``partner_odds`` (partners) the worlds
+    are drawn in proportion to how likely they make each seat's free plays, a
+    placement chosen with ``odds`` to the power of its points over 5
+    (:mod:`engine.players.likelihood`); None (the default) leaves that seat's plays
+    out.
     """
 
     level = "expert"
@@ -158,6 +165,7 @@ class ExpertPlayer:
         tree_partners: bool = False,
         odds: float | None = None,
         partner_odds: float | None = None,
+        tree_depth: int | None = None,
     ) -> None:
         if budget is None and playouts is None:
             raise AllFivesError("the expert needs a time budget, a playout count, or both")
@@ -182,6 +190,7 @@ class ExpertPlayer:
         self.tree_partners = tree_partners
         self.odds = odds
         self.partner_odds = partner_odds
+        self.tree_depth = tree_depth
         self.bank = 0.0
         """Unused budget (CPU seconds; playouts when there is no budget) saved so far."""
         self.tree_late = 0.0
@@ -224,6 +233,7 @@ class ExpertPlayer:
             deadline=deadline,
             explore=explore,
             relative=self.tree_relative,
+            depth=self.tree_depth,
         )
         if self.budget is not None:  # the tree is freed by now: its cost is counted
             late = time.thread_time() - deadline

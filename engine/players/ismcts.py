@@ -57,6 +57,7 @@ def tree_search(
     explore: float = EXPLORE,
     horizon: int = HORIZON,
     relative: bool = False,
+    depth: int | None = None,
 ) -> tuple[list[int], list[float]]:
     """Run ISMCTS from the position of ``search`` (its worlds, valuation and seed).
 
@@ -64,7 +65,9 @@ def tree_search(
     ``playouts`` iterations or once the CPU clock of this thread passes
     ``deadline``, whichever comes first. With ``relative``, ``explore`` is a
     multiple of the standard deviation of the utilities seen so far (at least
-    :data:`LEAST_SPREAD`) instead of a number of points.
+    :data:`LEAST_SPREAD`) instead of a number of points. With ``depth`` the tree
+    holds at most that many actions from the decision; below it every iteration
+    plays out, whatever the number of iterations.
     """
     rng = search.rng
     base = search.base
@@ -85,13 +88,15 @@ def tree_search(
     squares = 0.0  # of the utilities seen; their sum is root.total
     if relative:
         explore = factor * LEAST_SPREAD
+    most = depth if depth is not None else 1 << 30
+    added = 0
     while n < limit:
         if n and n % 8 == 0 and clock() > deadline:
             break
         c = search.world()
         node = root
         path = [root]
-        while c.phase == playing:
+        while c.phase == playing and len(path) <= most:
             legal = c.legal()
             mine = team_of[c.current] == team
             children = node.children
@@ -117,6 +122,7 @@ def tree_search(
                 child = _Node()
                 child.avail = 1
                 children[code] = child
+                added += 1
                 c.step(code)
                 path.append(child)
                 break
@@ -148,4 +154,5 @@ def tree_search(
             visits.append(child.visits)
             means.append(child.total / child.visits)
     search.playouts += n
+    search.tree_nodes += added
     return visits, means

@@ -140,7 +140,7 @@ def test_worlds_weighed_by_the_plays_seen_leak_nothing(
     rules: Rules, seed: int, moves: int, shuffle_seed: int
 ) -> None:
     # engine.players.likelihood: opponents' and partners' plays weigh the worlds, in the
-    # flat search and in the tree search
+    # flat search and in the tree search; and a tree capped at a depth
     state = midgame(rules, seed, moves)
     seat = state.current
     assert seat is not None
@@ -152,6 +152,7 @@ def test_worlds_weighed_by_the_plays_seen_leak_nothing(
         lambda: ExpertPlayer(seed, None, n, tree=None, odds=2.0, partner_odds=3.0),
         lambda: ExpertPlayer(seed, None, n, odds=1.5),
         lambda: ExpertPlayer(seed, None, n, tree=None, partner_odds=4.0),
+        lambda: ExpertPlayer(seed, None, n, tree_depth=2),
     ]
     for make in makers:
         a, b = make(), make()

@@ -91,3 +91,25 @@ def test_a_relative_constant_scales_exploration_with_the_spread_of_utilities() -
     assert max(wide) - min(wide) < 600 // len(legal)
     # A relative run is a different search from the same constant in points.
     assert visits(2.0, True) != visits(2.0, False)
+
+
+def test_a_depth_caps_the_tree_and_every_iteration_still_counts() -> None:
+    view, legal = decision(seed=11, moves=3)
+
+    def grown(depth: int | None) -> tuple[Search, list[int]]:
+        search = Search(view, legal, seed=4)
+        visits = tree_search(search, playouts=500, deadline=float("inf"), depth=depth)[0]
+        return search, visits
+
+    one, visits = grown(1)
+    assert one.tree_nodes == len(legal)  # the root's children and nothing below
+    assert sum(visits) == 500
+    two, _ = grown(2)
+    free, _ = grown(None)
+    assert len(legal) < two.tree_nodes < free.tree_nodes <= 500
+    # the expert passes its cap on, and reproduces with a seed and a fixed count
+    choices = {
+        str(ExpertPlayer(3, budget=None, playouts=300, tree_depth=2).choose(view, legal))
+        for _ in range(2)
+    }
+    assert len(choices) == 1
