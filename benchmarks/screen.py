@@ -127,6 +127,8 @@ VARIANTS: dict[str, Factory] = {
     "flat-partner-odds4": _expert(partner_odds=4.0),
     "flat-team-odds2": _expert(odds=2.0, partner_odds=2.0),
     "flat-team-odds2-4": _expert(odds=2.0, partner_odds=4.0),
+    "tree-partners": _shipped(tree_partners=True),
+    "tree-partners-odds4": _shipped(tree_partners=True, partner_odds=4.0),
     # what four times the time buys (the master), and with it an exact search from more tiles
     "expert-x4": _times(4, _shipped()),
     "exact16-x4": _times(4, _shipped(exact_tiles=16)),
