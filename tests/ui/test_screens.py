@@ -16,7 +16,7 @@ from allfives_tui.table.board_plan import Rect
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen, display_order
-from allfives_tui.ui.screens.help import HELP_TEXT, help_text
+from allfives_tui.ui.screens.help import help_text
 from allfives_tui.ui.widgets import Board, EventLog, HandView
 from engine import End, parse_tile
 from tests.records import DATA, record_of, two_ends_record
@@ -104,9 +104,10 @@ async def test_the_chosen_end_stands_out_and_the_prompt_names_it() -> None:
 
 
 async def test_help_explains_the_end_markers() -> None:
+    text = help_text()
     for marker in ("▸W:5◂", "▶W:5◀", "▹W:5◃"):
-        assert marker in HELP_TEXT
-    assert "⏎` plays the tile **here**" in HELP_TEXT
+        assert marker in text
+    assert "⏎` plays the tile **here**" in text
 
 
 def test_help_in_a_browser_says_what_saving_and_quitting_do_there() -> None:

@@ -25,6 +25,7 @@ from textual.widgets import Static
 
 from allfives_tui.coach.ratings import Option
 from allfives_tui.table.table import TableReading
+from allfives_tui.ui.language import LanguageSwitched
 from allfives_tui.ui.widgets import Board, BoneyardCounter, EventLog, HandView, Scoreboard
 from allfives_tui.ui.widgets.footer import GameFooter
 from allfives_tui.ui.widgets.hint import HintPanel
@@ -220,6 +221,12 @@ class GameScreen(Screen[None]):
             self._fill_log()
         self.set_reactive(GameScreen.choosing, ())
         self._fix_selection()
+        self._render_soon()
+
+    def on_language_switched(self, message: LanguageSwitched) -> None:
+        """The app speaks another language: the log is told again in it, from its events."""
+        if self._shown:
+            self._fill_log()
         self._render_soon()
 
     def watch_step(self) -> None:

@@ -1,18 +1,27 @@
-"""The app's footers: Textual's, with keys styled once as they mount, and the game
-screen's, with a group's name dimmed with its keys."""
+"""The app's footers: Textual's, with keys worded in the current language and styled
+once as they mount, and the game screen's, with a group's name dimmed with its keys."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import ActiveBinding, Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
+from allfives_tui.locale import current
+from allfives_tui.ui.textual_words import binding_word, shown
+
 
 class AppFooter(Footer):
-    """Textual's footer whose keys take its compactness before they mount.
+    """Textual's footer whose keys are worded in the current language (see
+    :func:`~allfives_tui.ui.textual_words.binding_word`) and take its compactness before
+    they mount. The command palette's key shows only where the screen's own keys leave
+    room for it (words are longer in some languages).
 
     Textual's keys start compact and are made plain by a data binding once
     mounted, each change restyling the key: two style passes a key, about a
@@ -22,16 +31,22 @@ class AppFooter(Footer):
     _shown: tuple[object, ...] | None = None
     """What the keys on show were made from (see :meth:`_signature`)."""
 
-    def _signature(self, screen: Screen[object]) -> tuple[object, ...]:
-        """Everything the keys are made from: the shown bindings, whether each is
-        enabled, and the footer's own settings."""
+    def _signature(
+        self, screen: Screen[object], active: dict[str, ActiveBinding] | None = None
+    ) -> tuple[object, ...]:
+        """Everything the keys are made from: the shown bindings (``active``: the screen's
+        active bindings, when known), whether each is enabled, the footer's own settings
+        and the language."""
+        if active is None:
+            active = screen.active_bindings
         return (
+            current(),
             self.compact,
             self.show_command_palette,
             tuple(
                 (binding.key, binding.key_display, binding.description, binding.action,
                  binding.group, enabled, tooltip)
-                for key, (_, binding, enabled, tooltip) in screen.active_bindings.items()
+                for key, (_, binding, enabled, tooltip) in active.items()
                 if binding.show or key == self.app.COMMAND_PALETTE_BINDING
             ),
         )
@@ -52,7 +67,8 @@ class AppFooter(Footer):
             self._shown = signature
 
     def compose(self) -> ComposeResult:
-        """Textual's keys, each already as compact as it will be shown.
+        """Textual's keys, worded in the current language, each already as compact as it
+        will be shown.
 
         Textual's footer starts empty and makes its keys once the screen says its
         bindings are ready, a frame or more after the screen shows. Here the keys
@@ -61,15 +77,41 @@ class AppFooter(Footer):
         them made (or makes them again if they changed)."""
         if self.is_attached:
             self._bindings_ready = True
+        bound: dict[str, tuple[DOMNode, Binding]] = {}
         if self._bindings_ready:
-            self._shown = self._signature(self.screen)
+            active = self.screen.active_bindings
+            self._shown = self._signature(self.screen, active)
+            bound = {key: (found.node, found.binding) for key, found in active.items()}
+        used = 0
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 # the palette's key is not bound to the footer: it stays compact
-                compact = self.compact or widget.has_class("-command-palette")
+                palette = widget.has_class("-command-palette")
+                compact = self.compact or palette
                 widget.set_reactive(FooterKey.compact, compact)
                 widget.set_class(compact, "-compact", update=False)
+                if widget.key in bound:
+                    _word_key(widget, *bound[widget.key])
+                width = cell_len(widget.key_display) + cell_len(widget.description) + 3
+                if palette and used + width > (self.size.width or self.app.size.width):
+                    continue  # no room beside the screen's own keys (ctrl+p still opens it)
+                used += width
+            elif isinstance(widget, FooterLabel) and isinstance(widget.content, str):
+                widget.content = binding_word(widget.content)  # a group's name
+                used += cell_len(widget.content) + 1
             yield widget
+
+
+def _word_key(key: FooterKey, namespace: DOMNode, binding: Binding) -> None:
+    """``key``'s description and tooltip, made by Textual from ``binding`` (its own
+    tooltip, else its description), in the current language (its key label is worded by
+    the App's ``get_key_display``)."""
+    worded = shown(namespace, binding)
+    if key.description:
+        key.description = worded.description
+    tooltip = key.tooltip
+    if isinstance(tooltip, str) and tooltip:
+        key.tooltip = worded.tooltip if tooltip == binding.tooltip else worded.description
 
 
 class GameFooter(AppFooter):
