@@ -13,7 +13,7 @@ from textual.command import CommandList
 from textual.widgets import Select
 
 from allfives_tui.locale import EXTRA_ENV, current, use_language
-from allfives_tui.store.settings_file import load_settings
+from allfives_tui.store.settings_file import load_settings, save_settings
 from allfives_tui.table.settings import SEAT_NAMES, SPEEDS, Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen
@@ -298,3 +298,38 @@ async def test_a_switch_over_a_game_rewords_its_log_and_keys(italian_and_french:
         lines = "\n".join(log._texts)
         assert FR in lines and IT not in lines, lines
         assert FR in screen_text(app) and IT not in screen_text(app), screen_text(app)
+
+
+async def test_the_help_opened_before_a_switch_is_made_again(italian_and_french: None) -> None:
+    use_language("it")
+    app = AllFivesApp(Settings(speed=0.0), speed=0.0, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.pause()
+        assert IT in screen_text(app)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await choose_language(pilot, app, "fr")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.pause()
+        assert FR in screen_text(app) and IT not in screen_text(app)
+
+
+async def test_lang_for_one_run_leaves_the_remembered_language(italian_and_french: None) -> None:
+    """``--lang fr`` over a remembered ``it``: the form shows French, and starting a game
+    keeps ``it`` remembered (the run's language is not the player's choice)."""
+    remembered = Settings(speed=0.0, seed=4, language="it")
+    save_settings(remembered)
+    use_language("fr")  # as `allfives --lang fr` does before the app is made
+    app = AllFivesApp(speed=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#language", Select).value == "fr"
+        assert FR in screen_text(app) and IT not in screen_text(app)
+        await pilot.press("ctrl+n")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert load_settings().language == "it"
+        assert current() == "fr"
