@@ -23,7 +23,7 @@ NAMES = {
     "es": "Español",
     "nl": "Nederlands",
 }
-TRANSLATIONS = ["it"]
+TRANSLATIONS = ["it", "fr"]
 
 _CODE = re.compile(r"`([^`]*)`")
 _LINK = re.compile(r"\]\(([^)]*)\)")
