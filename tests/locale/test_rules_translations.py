@@ -23,7 +23,7 @@ NAMES = {
     "es": "Español",
     "nl": "Nederlands",
 }
-TRANSLATIONS = ["it", "fr"]
+TRANSLATIONS = ["it", "fr", "es"]
 
 _CODE = re.compile(r"`([^`]*)`")
 _LINK = re.compile(r"\]\(([^)]*)\)")
