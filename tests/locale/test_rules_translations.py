@@ -23,7 +23,7 @@ NAMES = {
     "es": "Español",
     "nl": "Nederlands",
 }
-TRANSLATIONS = ["it", "fr", "es"]
+TRANSLATIONS = ["it", "fr", "es", "nl"]
 
 _CODE = re.compile(r"`([^`]*)`")
 _LINK = re.compile(r"\]\(([^)]*)\)")
