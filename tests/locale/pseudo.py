@@ -56,12 +56,10 @@ def build(folder: Path, template: Path = TEMPLATE, *, code: str = CODE, tag: str
     for message in source:
         if not message.id:
             continue
-        if isinstance(message.id, tuple):
-            text: str | tuple[str, ...] = (
-                pseudo(message.id[0], tag), pseudo(message.id[1], tag)
-            )
-        else:
-            text = pseudo(message.id, tag)
+        if isinstance(message.id, str):
+            text: str | tuple[str, ...] = pseudo(message.id, tag)
+        else:  # a singular and its plural
+            text = (pseudo(message.id[0], tag), pseudo(message.id[1], tag))
         catalog.add(message.id, text, context=message.context)
     target = folder / code / "LC_MESSAGES"
     target.mkdir(parents=True, exist_ok=True)
