@@ -333,3 +333,42 @@ async def test_lang_for_one_run_leaves_the_remembered_language(italian_and_frenc
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert load_settings().language == "it"
         assert current() == "fr"
+
+
+def region_text(app: AllFivesApp, selector: str) -> str:
+    """The screen's text within the region of the widget ``selector`` finds."""
+    region = app.screen.query_one(selector).region
+    rows = screen_text(app).splitlines()[region.y : region.bottom]
+    return "\n".join(row[region.x : region.right] for row in rows)
+
+
+async def test_the_leave_question_and_the_enlarge_notice_are_marked(pseudo_locale: str) -> None:
+    use_language(pseudo_locale)
+    app = AllFivesApp(Settings(seed=3, speed=0.0), start=True, speed=0.0, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.action_new_game()
+        await until(pilot, lambda: bool(app.screen.query(".confirm")))
+        await pilot.pause()
+        dialog = region_text(app, ".confirm")
+        assert OPEN in dialog
+        # the scores are listed the language's way, by Babel (English for the pseudo-locale)
+        assert unmarked(dialog, {*KEY_NAMES, *TOKENS, "and"}) == [], dialog
+        await pilot.resize_terminal(60, 18)
+        await pilot.pause()
+        assert "60x18" in screen_text(app)
+        assert unmarked_on_screen(app, TOKENS) == [], screen_text(app)
+
+
+def test_a_crash_line_is_marked(pseudo_locale: str) -> None:
+    """What the app prints after a crash: its words are the catalog's (the program, the
+    error, the folders and the command are as they are)."""
+    use_language(pseudo_locale)
+    from allfives_tui.ui.crash import crash_line
+    from allfives_tui.ui.keeping import Keeping
+
+    kept = Keeping(autosave=False, lock=None, report=lambda line: None)
+    line = crash_line("allfives", RuntimeError("boom"), kept.where_kept(None, None))
+    words = re.sub(r"/\S+?\.log", "", line)  # the crash log's path
+    assert OPEN in line
+    assert unmarked(words, {"allfives", "RuntimeError", "boom"}) == [], line
