@@ -28,6 +28,9 @@ class AppFooter(Footer):
     sixth of the time a screen takes to open. Here each key is given the
     footer's value (and class) as it is made, so neither pass happens."""
 
+    DEFAULT_CSS = "AppFooter FooterKey.-bare { margin: 0 1 0 0; }"
+    """A key shown without its words (no room for them) stands a space from the next."""
+
     _shown: tuple[object, ...] | None = None
     """What the keys on show were made from (see :meth:`_signature`)."""
 
@@ -41,6 +44,7 @@ class AppFooter(Footer):
             active = screen.active_bindings
         return (
             current(),
+            self._room(),
             self.compact,
             self.show_command_palette,
             tuple(
@@ -82,7 +86,9 @@ class AppFooter(Footer):
             active = self.screen.active_bindings
             self._shown = self._signature(self.screen, active)
             bound = {key: (found.node, found.binding) for key, found in active.items()}
+        room = self._room()
         used = 0
+        described: list[FooterKey] = []
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 # the palette's key is not bound to the footer: it stays compact
@@ -92,14 +98,51 @@ class AppFooter(Footer):
                 widget.set_class(compact, "-compact", update=False)
                 if widget.key in bound:
                     _word_key(widget, *bound[widget.key])
-                width = cell_len(widget.key_display) + cell_len(widget.description) + 3
-                if palette and used + width > (self.size.width or self.app.size.width):
-                    continue  # no room beside the screen's own keys (ctrl+p still opens it)
+                group = bound[widget.key][1].group if widget.key in bound else None
+                width = self._width(widget, group is not None and group.compact) + palette
+                if palette:
+                    if used + width > room:
+                        continue  # no room beside the screen's own keys (ctrl+p opens it)
+                elif widget.description:
+                    described.append(widget)
                 used += width
             elif isinstance(widget, FooterLabel) and isinstance(widget.content, str):
                 widget.content = binding_word(widget.content)  # a group's name
-                used += cell_len(widget.content) + 1
+                used += cell_len(widget.content) + 3  # its margin, its group's padding, margin
             yield widget
+        # too long (a language's longer words): the last keys show without their words,
+        # which stay in their tooltips
+        while used > room and described:
+            key = described.pop()
+            used -= self._width(key, False)
+            key.tooltip = key.tooltip or key.description
+            key.description = ""
+            key.add_class("-bare", update=False)
+            used += self._width(key, False)
+
+    def _room(self) -> int:
+        """The cells the keys have (the app's width until the footer is laid out)."""
+        return self.size.width or self.app.size.width
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Another width: the keys are made again if what fits has changed."""
+        made = self._shown
+        if self._bindings_ready and made is not None and self.is_attached and (
+            made != self._signature(self.screen)
+        ):
+            self._shown = None
+            self.call_after_refresh(self.recompose)
+
+    def _width(self, key: FooterKey, compact_group: bool) -> int:
+        """The cells ``key`` takes in the footer, its margins and padding too (one of a
+        group: ``compact_group`` when its group's keys stand together)."""
+        width = cell_len(key.key_display)
+        if key.has_class("-grouped"):
+            return width + (0 if compact_group else 2 if self.compact else 4)
+        if not key.description:  # drawn without padding, a space after it
+            return width + 1
+        width += cell_len(key.description) + 1
+        return width + 1 if key.has_class("-compact") else width + 2
 
 
 def _word_key(key: FooterKey, namespace: DOMNode, binding: Binding) -> None:
@@ -128,6 +171,16 @@ class GameFooter(AppFooter):
     GameFooter FooterLabel.-disabled { text-style: dim; }
     GameFooter.-compact FooterLabel { margin: 0 1 0 0; }
     """
+
+    def __init__(self) -> None:
+        """A footer as narrow or roomy as the app is now (its keys are made so at once)."""
+        super().__init__()
+        self._fit(self.app.size.width)
+
+    def _fit(self, width: int) -> None:
+        self.set_reactive(GameFooter.show_command_palette, width >= self.ROOMY)
+        self.set_reactive(GameFooter.compact, width < self.ROOMY)
+        self.set_class(width < self.ROOMY, "-compact", update=False)
 
     def on_resize(self, event: events.Resize) -> None:
         """Narrow terminals show the game's keys only, a space apart."""
