@@ -2,13 +2,14 @@
 
 Textual writes some words itself: its widgets' key bindings (shown in the
 footer and the Keys panel), its system commands in the palette and their help
-lines, the palette's placeholder and its "No matches found", its notifications.
-Each is here, in the context ``textual`` of the catalog (so that Textual's
-"End", the End key, and the game's "End" are translated apart), in
-:func:`textual_word`. :func:`binding_word` is the one way a binding's words
-(description, tooltip, key label, group name) are shown: Textual's own
-through that table, the app's (marked with ``N_()`` where defined) through
-``_()``.
+lines, the palette's placeholder and its "No matches found". Each is marked
+here in the catalog's context ``textual`` (so that Textual's "End", the End
+key, and the game's "End" are translated apart) and shown through
+:func:`textual_word`. (The notices Textual would give, of a screenshot or of
+ctrl+c, the App gives in its own words.) :func:`shown` is the one way a
+binding's words (description, tooltip, key label, group name) are shown:
+Textual's own through :func:`textual_word`, the app's (marked with ``N_()``
+where declared) through ``_()``.
 """
 
 from __future__ import annotations
@@ -160,7 +161,7 @@ def binding_word(text: str, textual: bool = False) -> str:
     return _(text)
 
 
-def description(namespace: DOMNode, binding: Binding) -> str:
+def _description(namespace: DOMNode, binding: Binding) -> str:
     """``binding``'s description (bound at ``namespace``) in the current language."""
     textual = _textual_binding(type(namespace), binding.action, binding.description)
     return binding_word(binding.description, textual)
@@ -173,7 +174,7 @@ def shown(namespace: DOMNode, binding: Binding) -> Binding:
     group = binding.group
     return dataclasses.replace(
         binding,
-        description=description(namespace, binding),
+        description=_description(namespace, binding),
         tooltip=binding_word(
             binding.tooltip, _textual_binding(node, binding.action, binding.tooltip)
         ),

@@ -143,6 +143,14 @@ async def test_the_palette_and_textuals_commands_are_all_marked(pseudo_locale: s
             await pilot.pause()
             assert words_only(screen_text(app)) == [], screen_text(app)
         assert commands.highlighted == commands.option_count - 1
+        # Theme: Textual's palette of themes, its placeholder in the language too
+        theme = textual_word("Theme")
+        commands.highlighted = next(
+            i for i, prompt in enumerate(prompts(commands)) if prompt.startswith(theme)
+        )
+        await pilot.press("enter")
+        placeholder = textual_word("Search for themes…")
+        await until(pilot, lambda: placeholder in screen_text(app))
     # the whole list at once, as wide: no message is cut off
     app = new_game_app()
     async with app.run_test(size=(SIZE[0], 40)) as pilot:
