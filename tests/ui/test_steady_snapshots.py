@@ -1,0 +1,64 @@
+"""SVG snapshots of what a new player tripped on, at 80x24 and at 200x60: the charts with
+one week of games, the board as a hand goes on, and words that fit.
+
+Update after a deliberate change with ``pytest tests/ui/test_steady_snapshots.py
+--snapshot-update``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from allfives_tui.store.history import History
+from allfives_tui.table.settings import Settings
+from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.screens.stats import StatsScreen
+from tests.store.games import T0, random_game
+from tests.ui.helpers import until
+
+SIZES = [(80, 24), (200, 60)]
+
+
+@pytest.fixture
+def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Local time is UTC, so the dates shown are the same everywhere (restored after)."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.fixture
+def one_week(data_dir: Path, utc: None) -> Path:
+    """A history of six games in one week (seed 3)."""
+    rng = random.Random(3)
+    with History() as h:
+        for i in range(6):
+            h.record(random_game(rng, i), now=T0)
+    return data_dir
+
+
+def _app() -> AllFivesApp:
+    return AllFivesApp(Settings(speed=0.0), speed=0.0, autosave=False)
+
+
+async def _statistics(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    screen = StatsScreen("You")
+    pilot.app.push_screen(screen)
+    await until(pilot, lambda: screen.loaded)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_statistics_of_one_week(one_week: Path, size: tuple[int, int], snap_compare: Any) -> None:
+    assert snap_compare(_app(), terminal_size=size, run_before=_statistics)
