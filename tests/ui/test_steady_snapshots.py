@@ -20,8 +20,11 @@ from allfives_tui.store.history import History
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.stats import StatsScreen
+from engine.record import Seat
+from tests.games import computer_seats, hand_states
+from tests.records import record_of
 from tests.store.games import T0, random_game
-from tests.ui.helpers import until
+from tests.ui.helpers import settle, until
 
 SIZES = [(80, 24), (200, 60)]
 
@@ -62,3 +65,24 @@ async def _statistics(pilot: Pilot[Any]) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_statistics_of_one_week(one_week: Path, size: tuple[int, int], snap_compare: Any) -> None:
     assert snap_compare(_app(), terminal_size=size, run_before=_statistics)
+
+
+def _four_players_mid_hand() -> AllFivesApp:
+    """A four-player hand resumed after nine moves; the computers play three more to the
+    person's turn, so the board is planned move by move as in a game."""
+    state = hand_states(5, 4)[6]
+    assert state.current == 1
+    record = record_of(state, (Seat(name="You"), *computer_seats(4)[1:]))
+    return AllFivesApp(Settings(speed=0.0, coach=False), resume=record, speed=0.0,
+                       autosave=False)
+
+
+async def _to_the_persons_turn(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_four_player_board_mid_hand(size: tuple[int, int], snap_compare: Any) -> None:
+    assert snap_compare(_four_players_mid_hand(), terminal_size=size,
+                        run_before=_to_the_persons_turn)

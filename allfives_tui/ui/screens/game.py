@@ -163,10 +163,15 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         """Open the log with how the game started, and show the table."""
         self._shown = True
+        self.watch(self.query_one(Board), "large", self._hand_size)
         self._fill_log()
         self._fix_selection()
         self.render_state()
         self.post_message(self.Ready(self))
+
+    def _hand_size(self, large: bool) -> None:
+        """The hand's tiles as large as the board's."""
+        self.query_one(HandView).large = large
 
     def _fill_log(self) -> None:
         """The log from the start of this hand, in the words of the seat now viewing."""

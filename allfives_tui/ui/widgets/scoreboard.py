@@ -151,7 +151,9 @@ class Scoreboard(_Steady):
 
 
 class BoneyardCounter(_Steady):
-    """Tiles left in the boneyard, as a number and a little stack."""
+    """Tiles left in the boneyard, as a number and, on a line of its own, a little stack:
+    two lines however many are left, so the panel keeps its height (one line where the
+    style gives it one: the stack then follows the number)."""
 
     def show(self, snapshot: Snapshot) -> None:
         """Render the boneyard's size from ``snapshot``."""
@@ -161,8 +163,10 @@ class BoneyardCounter(_Steady):
         text = Text()
         text.append("Boneyard ", style="bold")
         text.append(f"{n} tile{'s' if n != 1 else ''}")
+        height = self.styles.height
+        apart = "  " if height is not None and height.is_cells and height.value < 2 else "\n"
         if n:
-            text.append("  " + "▮" * min(n, 14), style="dim")
+            text.append(apart + "▮" * min(n, 14), style="dim")
         else:
-            text.append("  (empty)", style="dim")
+            text.append(apart + "(empty)", style="dim")
         self._show(n, text)

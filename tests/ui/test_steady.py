@@ -1,0 +1,114 @@
+"""A steadier screen in the real app: the board's centre tile keeps its screen cell over a
+whole hand unless nothing fits around it, the boneyard keeps its height, and at a large
+size the hand's tiles are as large as the board's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from allfives_tui.table import board_plan
+from allfives_tui.table.settings import Settings
+from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.screens.game import GameScreen
+from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
+from allfives_tui.ui.widgets import Board, BoneyardCounter, HandView
+from tests.table.test_board_plan import BOARDS
+from tests.ui.helpers import settle, take_a_turn
+
+
+def _size(terminal: str) -> tuple[int, int]:
+    width, height = terminal.split("x")
+    return int(width), int(height)
+
+
+class _Watch:
+    """What the board shows after every change, seen from the App's refreshes."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.seen: list[tuple[Any, ...]] = []
+
+    def look(self) -> None:
+        board = self.board
+        plan = board.plan
+        if not plan.glyphs:
+            return
+        centre = plan.glyphs[0]
+        x = board.region.x + plan.centre[0] - int(board.scroll_offset.x)
+        y = board.region.y + plan.centre[1] - int(board.scroll_offset.y)
+        entry = (board.tableau, plan, centre.tile, (x, y))
+        if not self.seen or self.seen[-1][0] != board.tableau:
+            self.seen.append(entry)
+
+
+@pytest.mark.parametrize("terminal", list(BOARDS))
+@pytest.mark.parametrize("players,seed", [(4, 5), (2, 7)])
+async def test_over_a_hand_the_centre_tile_keeps_its_screen_cell_unless_it_must_move(
+    terminal: str, players: int, seed: int
+) -> None:
+    settings = Settings(
+        players=players, partnerships=players == 4, seed=seed, speed=0.0, coach=False
+    )
+    app = AllFivesApp(settings, speed=0.0, autosave=False)
+    async with app.run_test(size=_size(terminal)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the new-game screen's Start
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        board = screen.query_one(Board)
+        size = board.scrollable_content_region.size
+        assert (size.width, size.height) == BOARDS[terminal]
+        watch = _Watch(board)
+        update_layout = board.update_layout
+
+        def update_and_look(*args: Any, **kwargs: Any) -> None:
+            update_layout(*args, **kwargs)  # the board's own, then a look at what it drew
+            watch.look()
+
+        board.update_layout = update_and_look  # type: ignore[method-assign]
+        boneyard = {screen.query_one(BoneyardCounter).region.height}
+        while isinstance(app.screen, GameScreen):
+            watch.look()
+            boneyard.add(screen.query_one(BoneyardCounter).region.height)
+            await take_a_turn(pilot, screen)
+            await settle(pilot)
+        assert isinstance(app.screen, HandSummaryScreen)
+    assert boneyard == {2}
+    moved = 0
+    for (_, before, tile, cell), (layout, now, new_tile, new_cell) in zip(
+        watch.seen, watch.seen[1:], strict=False
+    ):
+        if new_tile != tile or new_cell == cell:
+            continue  # the spinner's arrival: test_board_plan has it
+        moved += 1
+        assert now.request == before.request
+        width, height = now.request
+        assert board_plan.fits_around(
+            layout, width, height, before.centre, large=before.large
+        ) is None
+    assert len(watch.seen) > 10
+    assert moved <= len(watch.seen) // 5
+
+
+async def test_at_a_large_size_the_hand_is_drawn_in_the_boards_large_tiles() -> None:
+    app = AllFivesApp(Settings(seed=3, speed=0.0, coach=False), speed=0.0, autosave=False)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        hand = screen.query_one(HandView)
+        await take_a_turn(pilot, screen)
+        await settle(pilot)
+        assert screen.query_one(Board).plan.large and hand.large
+        glyph = hand.render_line(2).text  # a tile's middle row
+        assert glyph.startswith("│ ") or glyph.startswith("┃ ")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.query_one(Board).plan.large and not hand.large
+        assert hand.render_line(2).text[:5].count("│") + hand.render_line(2).text[:5].count(
+            "┃"
+        ) + hand.render_line(2).text[:5].count("┆") == 3
