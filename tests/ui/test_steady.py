@@ -1,19 +1,22 @@
 """A steadier screen in the real app: the board's centre tile keeps its screen cell over a
-whole hand unless nothing fits around it, the boneyard keeps its height, and at a large
-size the hand's tiles are as large as the board's."""
+whole hand unless nothing fits around it, the boneyard keeps its height, at a large size
+the hand's tiles are as large as the board's, and a play that scored nothing says so."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from textual.app import App, ComposeResult
 
 from allfives_tui.table import board_plan
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
-from allfives_tui.ui.widgets import Board, BoneyardCounter, HandView
+from allfives_tui.ui.widgets import Board, BoneyardCounter, HandView, Scoreboard
+from engine import Play
+from tests.games import hand_states
 from tests.table.test_board_plan import BOARDS
 from tests.ui.helpers import settle, take_a_turn
 
@@ -112,3 +115,31 @@ async def test_at_a_large_size_the_hand_is_drawn_in_the_boards_large_tiles() -> 
         assert hand.render_line(2).text[:5].count("│") + hand.render_line(2).text[:5].count(
             "┃"
         ) + hand.render_line(2).text[:5].count("┆") == 3
+
+
+class _Scores(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Scoreboard()
+
+
+async def test_the_last_play_that_scored_nothing_says_no_score() -> None:
+    states = hand_states(3, 2)
+    nothing = next(
+        s for s in states
+        if s.history and isinstance(s.history[-1].action, Play) and not s.history[-1].points
+    )
+    scored = next(
+        s for s in states
+        if s.history and isinstance(s.history[-1].action, Play) and s.history[-1].points
+    )
+    app = _Scores()
+    async with app.run_test(size=(40, 20)) as pilot:
+        board = app.query_one(Scoreboard)
+        for state, want in ((nothing, "no score"), (scored, f"+{scored.history[-1].points}")):
+            board.show(state, ["You", "North"], human=0)
+            await pilot.pause()
+            rows = [board.render_line(y).text.strip() for y in range(board.size.height)]
+            line = next(text for text in rows if text.startswith("Last: "))
+            tile = state.history[-1].action.tile  # type: ignore[union-attr]
+            name = ("You", "North")[state.history[-1].seat]
+            assert line == f"Last: {name} {tile}, {want}"

@@ -17,16 +17,20 @@ import pytest
 from textual.pilot import Pilot
 
 from allfives_tui.store.history import History
+from allfives_tui.table.replay import Replay
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.screens.replay import ReplayApp
 from allfives_tui.ui.screens.stats import StatsScreen
-from engine.record import Seat
+from engine.record import Seat, parse_record
 from tests.games import computer_seats, hand_states
-from tests.records import record_of
+from tests.records import DATA, record_of
 from tests.store.games import T0, random_game
 from tests.ui.helpers import settle, until
 
 SIZES = [(80, 24), (200, 60)]
+FOUR = DATA / "four.json"
+"""A four-player partnership game to 200 (tests/ui/test_replay_snapshot.py's)."""
 
 
 @pytest.fixture
@@ -86,3 +90,19 @@ async def _to_the_persons_turn(pilot: Pilot[Any]) -> None:
 def test_a_four_player_board_mid_hand(size: tuple[int, int], snap_compare: Any) -> None:
     assert snap_compare(_four_players_mid_hand(), terminal_size=size,
                         run_before=_to_the_persons_turn)
+
+
+LONG_NAME = "saved/2026-12-05-14-03-22-north-and-south-against-east-and-west.json"
+"""A file name as long as a saved copy's can be."""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_replay_header_keeps_the_view_in_sight(
+    size: tuple[int, int], snap_compare: Any
+) -> None:
+    """A four-player game in hand 2 seen by Ann, from a file with a long name: at 80
+    columns the header goes without the least needed parts, and the view stays."""
+    app = ReplayApp(Replay(parse_record(FOUR.read_text())), title=LONG_NAME)
+    assert snap_compare(
+        app, press=["pagedown", "right", "right", "right", "v"], terminal_size=size
+    )

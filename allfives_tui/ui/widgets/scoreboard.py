@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from allfives_tui.locale import _
 from allfives_tui.table.words import Names
 from engine import GameState, Phase, Play, SeatView
 
@@ -126,8 +127,12 @@ class Scoreboard(_Steady):
         last = snapshot.history[-1] if snapshot.history else None
         lines = Text()
         if last is not None and isinstance(last.action, Play):
-            pts = f"+{last.points}" if last.points else "0"
-            lines.append(f"Last: {names[last.seat]} {last.action.tile}, {pts}")
+            scored = _("Last: {name} {tile}, +{points}") if last.points else _(
+                "Last: {name} {tile}, no score"
+            )
+            lines.append(
+                scored.format(name=names[last.seat], tile=last.action.tile, points=last.points)
+            )
         elif last is not None:
             lines.append(f"Last: {names[last.seat]} {last.action}")
         else:
