@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.worker import WorkerFailed, get_current_worker
 
 from allfives_tui.coach.table_coach import TableCoach
+from allfives_tui.locale import _
 from allfives_tui.store.folder import data_dir
 from allfives_tui.store.lock import GameLock
 from allfives_tui.store.recorder import HistoryWriter
@@ -366,6 +367,13 @@ class AllFivesApp(App[None]):
     def action_save_copy(self) -> None:
         """Ask where to save a copy of the current game."""
         save_a_copy(self, self._record_to_save(), served=self.served)
+
+    def action_help_quit(self) -> None:
+        """ctrl+c (which does not quit, nor copy outside a text field): how to quit."""
+        self.notify(
+            _("ctrl+c does not quit: press ctrl+q to quit (a game in progress is kept)."),
+            title=_("Do you want to quit?"),
+        )
 
     def action_quit_keep(self) -> None:
         """Quit; the game in progress stays saved to continue later."""

@@ -15,8 +15,9 @@ from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
 from allfives_tui.ui.widgets import Board, BoneyardCounter, HandView, Scoreboard
-from engine import Play
+from engine import Draw, Play
 from tests.games import hand_states
+from tests.records import record_of
 from tests.table.test_board_plan import BOARDS
 from tests.ui.helpers import settle, take_a_turn
 
@@ -143,3 +144,63 @@ async def test_the_last_play_that_scored_nothing_says_no_score() -> None:
             tile = state.history[-1].action.tile  # type: ignore[union-attr]
             name = ("You", "North")[state.history[-1].seat]
             assert line == f"Last: {name} {tile}, {want}"
+
+
+def _first_state(players: int, want: Any) -> Any:
+    """The first state of a seeded hand where seat 0 is to act and ``want(state)`` holds."""
+    for seed in range(60):
+        for state in hand_states(seed, players):
+            if state.current == 0 and want(state):
+                return state
+    raise AssertionError("no such state")
+
+
+def _said(app: AllFivesApp) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def _at(state: Any, keys: list[str]) -> list[str]:
+    app = AllFivesApp(
+        Settings(speed=0.0, coach=False), resume=record_of(state), speed=0.0, autosave=False
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.screen.human_turn()
+        said = []
+        for key in keys:
+            before = len(app._notifications)
+            await pilot.press(key)
+            await pilot.pause()
+            said.append(_said(app)[before:][-1] if len(app._notifications) > before else "")
+        assert app.screen.human_turn()  # nothing was done
+        return said
+
+
+async def test_draw_and_pass_say_why_not_while_a_tile_fits() -> None:
+    state = _first_state(2, lambda s: any(isinstance(a, Play) for a in s.legal_actions()))
+    said = await _at(state, ["d", "p"])
+    assert said == [
+        "A tile fits an open end: you draw only when nothing fits.",
+        "A tile fits an open end: you pass only when nothing fits and the boneyard is empty.",
+    ]
+
+
+async def test_enter_and_pass_say_why_not_when_nothing_fits() -> None:
+    state = _first_state(2, lambda s: isinstance(s.legal_actions()[0], Draw))
+    said = await _at(state, ["enter", "p"])
+    assert said == [
+        "Nothing fits an open end: press d to draw.",
+        "Nothing fits, but the boneyard has tiles: press d to draw.",
+    ]
+
+
+async def test_ctrl_c_says_how_to_quit() -> None:
+    app = AllFivesApp(Settings(speed=0.0, coach=False), speed=0.0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert _said(app) == [
+            "ctrl+c does not quit: press ctrl+q to quit (a game in progress is kept)."
+        ]
+        assert app.is_running
