@@ -4,6 +4,7 @@ the hand's tiles are as large as the board's, and a play that scored nothing say
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -204,3 +205,70 @@ async def test_ctrl_c_says_how_to_quit() -> None:
             "ctrl+c does not quit: press ctrl+q to quit (a game in progress is kept)."
         ]
         assert app.is_running
+
+
+async def test_a_chosen_theme_survives_q_and_continue(data_dir: Path) -> None:
+    from allfives_tui.store.saves import load_current
+    from allfives_tui.store.settings_file import load_settings
+
+    app = AllFivesApp(speed=0.0)  # the remembered settings, as `allfives` reads them
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Start
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.theme != "solarized-light"
+        app.theme = "solarized-light"  # as the palette's "Change theme" sets it
+        await pilot.pause()
+        await pilot.press("q")  # quit, the game kept
+    assert load_settings().theme == "solarized-light"
+    resume = load_current()
+    assert resume is not None
+    again = AllFivesApp(resume=resume, speed=0.0)  # `allfives --continue`
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, GameScreen)
+        assert again.theme == "solarized-light"
+    fresh = AllFivesApp(speed=0.0)  # and a new game from the new-game screen keeps it too
+    async with fresh.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert fresh.theme == "solarized-light"
+        await pilot.press("enter")
+        await settle(pilot)
+    assert load_settings().theme == "solarized-light"
+
+
+async def test_two_to_four_players_and_back_keeps_each_places_level() -> None:
+    from textual.widgets import Select
+
+    from allfives_tui.ui.screens.new_game import NewGameScreen
+
+    app = AllFivesApp(Settings(players=2, levels=["expert", "random", "random"]), speed=0.0)
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+
+        def levels() -> list[object]:
+            return [screen.query_one(f"#level-{i}", Select).value for i in range(3)]
+
+        players = screen.query_one("#players", Select)
+        players.value = 4  # West, North, East
+        await pilot.pause()
+        assert levels()[1] == "expert"  # North is the second row now
+        screen.query_one("#level-0", Select).value = "greedy"  # West
+        screen.query_one("#level-2", Select).value = "master"  # East
+        await pilot.pause()
+        players.value = 2  # North alone
+        await pilot.pause()
+        assert levels()[0] == "expert"
+        screen.query_one("#level-0", Select).value = "heuristic"
+        await pilot.pause()
+        players.value = 4
+        await pilot.pause()
+        assert levels() == ["greedy", "heuristic", "master"]
+        players.value = 3  # West and East
+        await pilot.pause()
+        assert levels()[:2] == ["greedy", "master"]
+        settings = screen.read_settings()
+        assert settings.players == 3 and settings.levels[:2] == ["greedy", "master"]
