@@ -59,8 +59,6 @@ from engine.players.evaluate import ActionValue
 from engine.record import GameRecord, LoadedGame
 
 APP_CSS = Path(__file__).with_name("app.tcss")
-QUIT_ACTIONS = frozenset({"quit", "app.quit", "quit_keep", "app.quit_keep"})
-"""The actions that quit the app."""
 
 
 class AllFivesApp(App[None]):
@@ -146,6 +144,8 @@ class AllFivesApp(App[None]):
     # -- start-up ----------------------------------------------------------
     def on_mount(self) -> None:
         """Open the new-game screen, or go straight into a game."""
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
         self._check_size()
         self.notices.extend(self.keeping.take_the_autosave(self.resume is not None))
         self.set_interval(0.25, self._coach_poll)
@@ -196,7 +196,8 @@ class AllFivesApp(App[None]):
     @on(NewGameScreen.Start)
     def _start(self, message: NewGameScreen.Start) -> None:
         """Remember the settings and start a new game with them."""
-        settings = message.settings
+        # the form has no theme: the one chosen stays
+        settings = message.settings.model_copy(update={"theme": self.settings.theme})
         self.settings = settings
         self.speed = settings.speed
         try:
@@ -413,6 +414,26 @@ class AllFivesApp(App[None]):
         """Ask where to save a copy of the current game."""
         save_a_copy(self, self._record_to_save(), served=self.served)
 
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen (the palette's "Change theme") is remembered for the next run."""
+        if not self.is_running or theme == self.settings.theme:
+            return
+        self.settings = self.settings.model_copy(update={"theme": theme})
+        try:
+            remembered = read_settings()[0]
+            save_settings(remembered.model_copy(update={"theme": theme}))
+        except OSError as err:
+            self.notify(
+                _("Could not remember the theme: {error}").format(error=err), severity="warning"
+            )
+
+    def action_help_quit(self) -> None:
+        """ctrl+c (which does not quit, nor copy outside a text field): how to quit."""
+        self.notify(
+            _("ctrl+c does not quit: press ctrl+q to quit (a game in progress is kept)."),
+            title=_("Do you want to quit?"),
+        )
+
     def action_quit_keep(self) -> None:
         """Quit; the game in progress stays saved to continue later."""
         self._stop_waiting()
@@ -562,17 +583,6 @@ class AllFivesApp(App[None]):
             from allfives_tui.ui.widgets.keys_panel import KeysHelpPanel
 
             self.screen.mount(KeysHelpPanel())
-
-    def action_help_quit(self) -> None:
-        """(ctrl+c, where nothing is copied.) Say which key quits."""
-        for active in self.active_bindings.values():
-            if active.binding.action in QUIT_ACTIONS:
-                key = self.get_key_display(active.binding)
-                self.notify(
-                    _("Press {key} to quit.").format(key=f"[b]{key}[/b]"),
-                    title=_("Do you want to quit?"),
-                )
-                return
 
     @on(events.DeliveryComplete)
     def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
