@@ -25,7 +25,13 @@ from allfives_tui.cli.arguments import describe
 from allfives_tui.cli.parser import PROG
 from allfives_tui.locale import _
 from allfives_tui.net.host import Host, HostConfig
-from allfives_tui.net.hostfiles import HostFiles, HostFilesError, SavedSeats, host_folder
+from allfives_tui.net.hostfiles import (
+    HostBusyError,
+    HostFiles,
+    HostFilesError,
+    SavedSeats,
+    host_folder,
+)
 from allfives_tui.store.settings_file import load_settings
 from allfives_tui.table.words import YOU, one_line
 from engine import Rules
@@ -100,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         resume = None if args.new else files.unfinished()
     except HostFilesError as err:
         files.close()
-        if "hosting" in str(err):
+        if isinstance(err, HostBusyError):
             return _fail(str(err))
         return _fail(_("{problem} (--new starts a new game over it)").format(problem=err))
     config = HostConfig(

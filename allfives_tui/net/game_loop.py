@@ -19,6 +19,7 @@ import contextlib
 import time
 from collections.abc import Callable
 
+from allfives_tui.locale import _
 from allfives_tui.net.hostfiles import HostFiles
 from allfives_tui.net.protocol import (
     DETAIL_MAX,
@@ -206,9 +207,9 @@ class GameLoop:
         self.driver.away(seat)
         name = self.seating.slots[seat].name
         if self.table.is_over:
-            self.say(f"{name} left.")
+            self.say(_("{name} left.").format(name=name))
             return
-        self.say(f"{name} lost the connection: their seat is kept for them.")
+        self.say(_("{name} lost the connection: their seat is kept for them.").format(name=name))
         self.seating.tell(Notice(code=NoticeCode.RECONNECTING, seat=seat))
         self._wake.set()
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from allfives_tui.locale import N_, _
+from allfives_tui.locale import N_, _, pgettext
 from allfives_tui.net.protocol import (
     CloseCode,
     Notice,
@@ -21,6 +21,7 @@ from allfives_tui.net.protocol import (
     Refused,
     read_close_reason,
 )
+from allfives_tui.table.settings import SEAT_NAMES
 from allfives_tui.table.words import one_line
 
 REFUSALS: Mapping[RefusalCode, str] = {
@@ -144,6 +145,29 @@ def notice_text(notice: Notice, names: Sequence[str] = ()) -> str:
     if notice.seat is not None:
         values["name"] = seat_name(notice.seat, names)
     return _filled(NOTICES[notice.code], values)
+
+
+def place_word(place: str) -> str:
+    """A place at the table (``"South"``, as :data:`~allfives_tui.table.settings.SEAT_NAMES`
+    holds it) in words."""
+    words = {
+        "South": pgettext("place", "South"),
+        "West": pgettext("place", "West"),
+        "North": pgettext("place", "North"),
+        "East": pgettext("place", "East"),
+    }
+    return words.get(place, place)
+
+
+def places(players: int) -> tuple[str, ...]:
+    """Where each seat sits, in words: seat 0 south, then the others round the table."""
+    return tuple(place_word(p) for p in ("South", *SEAT_NAMES.get(players, ())))
+
+
+def place_text(seat: int, players: int) -> str:
+    """Where seat ``seat`` sits at a table of ``players``, in words (or its number)."""
+    where = places(players)
+    return where[seat] if seat < len(where) else _filled(SEAT_NAME, {"number": seat + 1})
 
 
 def close_text(reason: str) -> str:
