@@ -18,12 +18,13 @@ import errno
 import os
 import socket
 import sys
+from getpass import getuser
 
 from pydantic import ValidationError
 
 from allfives_tui.cli.arguments import describe
 from allfives_tui.cli.parser import PROG
-from allfives_tui.locale import _
+from allfives_tui.locale import _, pgettext
 from allfives_tui.net.host import Host, HostConfig
 from allfives_tui.net.hostfiles import (
     HostBusyError,
@@ -33,6 +34,7 @@ from allfives_tui.net.hostfiles import (
     host_folder,
 )
 from allfives_tui.store.settings_file import load_settings
+from allfives_tui.table.names import player_name
 from allfives_tui.table.words import YOU, one_line
 from engine import Rules
 from engine.errors import shown
@@ -69,6 +71,14 @@ def bind_problem(bind: str) -> str | None:
         why = err.strerror if isinstance(err, OSError) and err.strerror else _("not a host name")
         return _("cannot listen on {address}: {reason}").format(address=shown(bind, 80), reason=why)
     return None
+
+
+def default_name() -> str:
+    """The host's name at the table when none is given or remembered: the login name, as
+    a joiner's (a name, the same in every language), else "Host"."""
+    with contextlib.suppress(OSError, KeyError, ValueError):
+        return player_name(getuser())
+    return pgettext("player name", "Host")
 
 
 def join_hint(bind: str, port: int, password: bool) -> str:
@@ -118,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         grace=args.grace,
         summary_timeout=args.summary_timeout,
         host_seat=not args.no_seat,
-        host_name=args.name or (settings.name if settings.name != YOU else "Host"),
+        host_name=args.name or (settings.name if settings.name != YOU else default_name()),
         auto_start=args.no_seat,
         open_seats=args.open,
     )

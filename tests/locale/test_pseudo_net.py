@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from textual.widgets._toast import Toast
-
 from allfives_tui.cli.host import join_hint
 from allfives_tui.locale import _, use_language
 from allfives_tui.net.client import join
@@ -44,7 +42,7 @@ def toasts(app: RemoteApp) -> list[str]:
     """Each notification on screen, as shown (its rows within its box)."""
     rows = screen_text(app).split("\n")
     shown = []
-    for toast in app.screen.query(Toast):
+    for toast in app.screen.query("Toast"):  # Textual's notifications
         box = toast.region
         shown.append("\n".join(row[box.x : box.right] for row in rows[box.y : box.bottom]))
     return shown
