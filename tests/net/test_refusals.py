@@ -66,7 +66,11 @@ async def test_wrong_seat_out_of_turn_illegal_stale_and_malformed_change_nothing
     # a seat is never named in a message (it is the sender's): naming one is refused
     as_mover = {**act(legal[0], step), "seat": mover.seat}
     named = await refused(other, as_mover)
-    assert named["code"] == "bad_message" and "Extra inputs are not permitted" in named["detail"]
+    assert (named["code"], named["field"], named["problem"]) == (
+        "bad_message", "act.seat", "extra_forbidden"
+    )
+    worded = refusal_text(Refused.model_validate(named))
+    assert worded == "bad message: act.seat: Extra inputs are not permitted"
     # illegal: a tile the mover does not hold
     held = set(table.view(mover.seat or 0).hand)
     foreign = next(t for t in ALL_TILES if t not in held)
@@ -85,7 +89,7 @@ async def test_wrong_seat_out_of_turn_illegal_stale_and_malformed_change_nothing
     assert (await refused(mover, act(legal[0], step - 1)))["code"] == "stale_step"
     # malformed in every way
     not_json = await refused(mover, "{not json")
-    assert not_json["code"] == "not_json" and not_json["detail"]
+    assert (not_json["code"], not_json["line"], not_json["column"]) == ("not_json", 1, 2)
     assert await refused(mover, "[1, 2]") == {"kind": "refused", "code": "not_json", "fatal": False}
     assert (await refused(mover, {"kind": "act", "step": step}))["code"] == "bad_message"
     bad_tile = {"kind": "act", "action": {"kind": "play", "tile": "9-9"}, "step": step}
