@@ -22,7 +22,6 @@ from collections.abc import Callable
 from allfives_tui.locale import _
 from allfives_tui.net.hostfiles import HostFiles
 from allfives_tui.net.protocol import (
-    DETAIL_MAX,
     Act,
     Notice,
     NoticeCode,
@@ -50,7 +49,6 @@ from allfives_tui.table.driver import (
 from allfives_tui.table.table import Table
 from allfives_tui.table.words import describe_event
 from engine import Drew, Event, GameOver, HandOver, IllegalActionError
-from engine.errors import one_line
 from engine.record import SeatKind
 
 
@@ -250,10 +248,9 @@ class GameLoop:
 
 
 def _illegal(err: IllegalActionError) -> Refused:
-    """The refusal of a move the engine refused: its rule and its message, on one line."""
-    message = str(err).removesuffix(f" [{err.rule}]")
-    detail = one_line(message, DETAIL_MAX)
-    return Refused(code=RefusalCode.ILLEGAL, rule=err.rule, detail=detail)
+    """The refusal of a move the engine refused: its rule (the engine's message is English:
+    the client words the rule in its own language)."""
+    return Refused(code=RefusalCode.ILLEGAL, rule=err.rule)
 
 
 def _no_flush() -> None:

@@ -63,7 +63,7 @@ CLIENT_WIRE_LIMIT = 4 * 1024 * 1024
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
 """What a rejoin token looks like (the host makes 32 URL-safe characters)."""
 DETAIL_MAX = 200
-"""The longest ``detail`` of a :class:`Refused` or a :class:`Notice`."""
+"""The longest ``detail`` of a :class:`Notice` (one the client makes itself)."""
 
 
 class ProtocolError(ValueError):
@@ -247,7 +247,8 @@ class RefusalCode(StrEnum):
     STALE_STEP = "stale_step"
     """The table has moved on since the move was chosen."""
     ILLEGAL = "illegal"
-    """The engine refused the move: its ``rule`` and its one-line ``detail``."""
+    """The rules forbid the move: the ``rule`` (the client words it from the move it
+    asked for)."""
     NO_SUMMARY = "no_summary"
     """There is no hand summary to close now."""
     OWNER_ONLY = "owner_only"
@@ -263,14 +264,14 @@ REFUSAL_ARGS: dict[RefusalCode, frozenset[str]] = {
     RefusalCode.TOO_LARGE: frozenset({"size", "limit"}),
     RefusalCode.NOT_JSON: frozenset({"line", "column"}),
     RefusalCode.BAD_MESSAGE: frozenset({"field", "problem", "context"}),
-    RefusalCode.ILLEGAL: frozenset({"rule", "detail"}),
+    RefusalCode.ILLEGAL: frozenset({"rule"}),
     RefusalCode.SEAT_UNCHANGEABLE: frozenset({"seat"}),
 }
 """The arguments a refusal's code takes (a code not here takes none)."""
-_MAY_BE_NONE = frozenset({"client_version", "detail", "line", "column", "field", "context"})
+_MAY_BE_NONE = frozenset({"client_version", "line", "column", "field", "context"})
 """Arguments a code takes that may still be left out (``None``)."""
 _REFUSAL_FIELDS = ("seat", "wait_s", "host_version", "client_version", "size", "limit",
-                   "rule", "detail", "line", "column", "field", "problem", "context")
+                   "rule", "line", "column", "field", "problem", "context")
 CONTEXT_MAX = 6
 """The most values a :class:`Refused`'s ``context`` holds."""
 _CONTEXT_TEXT_MAX = 120
@@ -311,7 +312,6 @@ class Refused(_Coded):
     size: int | None = Field(default=None, ge=0)
     limit: int | None = Field(default=None, ge=0)
     rule: str | None = Field(default=None, pattern=r"^[a-z0-9-]{1,40}$")
-    detail: str | None = Field(default=None, max_length=DETAIL_MAX)
     line: int | None = Field(default=None, ge=1)
     column: int | None = Field(default=None, ge=1)
     field: str | None = Field(default=None, max_length=80)

@@ -54,7 +54,7 @@ REFUSALS: Mapping[RefusalCode, str] = {
     RefusalCode.BAD_MESSAGE: N_("bad message: {field}: {problem}"),
     RefusalCode.NOT_STARTED: N_("the game has not started yet"),
     RefusalCode.STALE_STEP: N_("the table has moved on since that move was chosen"),
-    RefusalCode.ILLEGAL: N_("not allowed: {detail} [{rule}]"),
+    RefusalCode.ILLEGAL: N_("the rules do not allow that move ({rule})"),
     RefusalCode.NO_SUMMARY: N_("there is no hand summary to close now"),
     RefusalCode.OWNER_ONLY: N_("only the host's own screen sets up the table"),
     RefusalCode.ALREADY_STARTED: N_("the game has already started"),
