@@ -17,6 +17,8 @@ from textual.app import RenderResult
 from textual.reactive import reactive
 from textual_plotext import PlotextPlot
 
+from allfives_tui.locale import _
+
 ChartKind = Literal["line", "bar", "stacked"]
 """How the series are drawn: lines, bars side by side, or bars stacked."""
 
@@ -43,8 +45,9 @@ class ChartData:
     series: tuple[Series, ...]
     kind: ChartKind = "line"
     y_label: str = ""
-    empty: str = "nothing to show yet"
-    """Said in the middle of the chart when there is no value to draw."""
+    empty: str = ""
+    """Said in the middle of the chart when there is no value to draw (by default,
+    that there is nothing to show yet)."""
 
     @property
     def is_empty(self) -> bool:
@@ -102,7 +105,7 @@ class SeriesChart(PlotextPlot):
             plt.title(data.title)
             plt.xticks([], [])
             plt.yticks([], [])
-            plt.text(data.empty, 0.5, 0.5, alignment="center")
+            plt.text(data.empty or _("nothing to show yet"), 0.5, 0.5, alignment="center")
             plt.xlim(0, 1)
             plt.ylim(0, 1)
             return super().render()
