@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button, DataTable
+from textual.widgets import Button, DataTable, Static
 
 from allfives_tui.cli import main
 from allfives_tui.coach import ratings
@@ -302,3 +302,38 @@ def test_json_is_the_same_in_every_language(
         return value
 
     assert untimed(pseudo) == untimed(english)
+
+
+async def test_the_past_games_are_laid_out_again_when_the_terminal_narrows(
+    history: Path, pseudo_locale: str
+) -> None:
+    app = _app(pseudo_locale)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = PastGamesScreen("You")
+        await _open(pilot, screen)
+        await pilot.press("down", "down")
+        table = screen.query_one("#past-games", DataTable)
+        assert len(table.columns) == 5  # room for every column
+        await pilot.resize_terminal(*SIZE)
+        await until(pilot, lambda: len(table.columns) < 5)
+        await pilot.pause()
+        assert table.cursor_row == 2
+        assert _above_the_footer(app) == []
+
+
+async def test_the_statistics_are_laid_out_again_when_the_terminal_narrows(
+    history: Path, pseudo_locale: str
+) -> None:
+    app = _app(pseudo_locale)
+    async with app.run_test(size=(160, 40)) as pilot:
+        screen = StatsScreen("You")
+        await _open(pilot, screen)
+
+        def heading() -> str:
+            return str(screen.query_one("#stats-table", Static).render()).splitlines()[0]
+
+        assert heading().count("⟦") == 7  # every column
+        await pilot.resize_terminal(*SIZE)
+        await until(pilot, lambda: heading().count("⟦") < 7)
+        await pilot.pause()
+        assert _above_the_footer(app) == []

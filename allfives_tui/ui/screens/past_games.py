@@ -221,6 +221,15 @@ class PastGamesScreen(Screen[None]):
         if self.loaded:
             self.fill()
 
+    def on_resize(self) -> None:
+        """Lay the list out for the width there is now (the cursor stays on its game)."""
+        if not self.loaded:
+            return
+        table = self.query_one("#past-games", DataTable)
+        row = table.cursor_row
+        self.fill()
+        table.move_cursor(row=row)
+
     def current(self) -> GameSummary | None:
         """The game under the cursor."""
         table = self.query_one("#past-games", DataTable)
