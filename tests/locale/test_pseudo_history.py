@@ -98,8 +98,9 @@ async def test_the_statistics_are_marked_and_whole(history: Path, pseudo_locale:
         screen = StatsScreen("You")
         await _open(pilot, screen)
         assert "⟦" in _text(app)
-        for chart in screen.query(SeriesChart):  # both charts drawn, with data
+        for chart in screen.query(SeriesChart):  # both charts drawn, with data, titled
             assert chart.data is not None and not chart.data.is_empty
+            assert chart.data.title in _text(app)
         assert _above_the_footer(app) == []
         # every label the filters cycle through fits its button whole
         for key, choices in (("l", LEVEL_CHOICES), ("n", PLAYER_CHOICES)):

@@ -53,6 +53,9 @@ GROUPS_SHARE = 0.4
 """The table by opponents takes at most this share of the screen's height (less the
 footer and the table's margin)."""
 
+CHART_FRAME = 8
+"""Columns of a chart that its title cannot take: the y axis's labels and the frame."""
+
 FIRST_WAIT = 0.1
 """Seconds the screen waits for its first figures before it shows without them."""
 
@@ -130,11 +133,15 @@ def results_chart(stats: Stats) -> ChartData:
     )
 
 
-def points_chart(stats: Stats) -> ChartData:
-    """The side's net points a hand against each opponent level."""
+def points_chart(stats: Stats, room: int | None = None) -> ChartData:
+    """The side's net points a hand against each opponent level; titled briefly when the
+    full title is wider than ``room`` (Plotext leaves out a title that does not fit)."""
     levels = [p for p in stats.by_level if p.per_hand is not None]
+    title = _("Points a hand by opponent level")
+    if room is not None and cell_len(title) > room:
+        title = _("Points a hand")
     return ChartData(
-        title=_("Points a hand by opponent level"),
+        title=title,
         x_labels=tuple(wording.opponent(p.level) for p in levels),
         series=(Series(_("side's net a hand"), tuple(round(p.per_hand or 0, 1) for p in levels)),),
         kind="bar",
@@ -363,7 +370,16 @@ class StatsScreen(Screen[None]):
         summary.update(Text(summary_lines(stats)))
         self._show_table()
         self.query_one("#stats-results", SeriesChart).show(results_chart(stats))
-        self.query_one("#stats-points", SeriesChart).show(points_chart(stats))
+        self._show_points()
+
+    def _show_points(self) -> None:
+        """Draw the points by opponent level, titled to fit the chart's width (less its
+        axis and frame; before the first layout, half the terminal's)."""
+        if self.stats is None:
+            return
+        chart = self.query_one("#stats-points", SeriesChart)
+        room = (chart.size.width or self.app.size.width // 2) - CHART_FRAME
+        chart.show(points_chart(self.stats, room))
 
     def _table_room(self) -> int:
         """The columns the table by opponents has: its region's, less its padding and
@@ -383,8 +399,9 @@ class StatsScreen(Screen[None]):
         self.query_one("#stats-groups", VerticalScroll).styles.max_height = min(lines, most)
 
     def on_resize(self) -> None:
-        """Lay the table by opponents out for the size there is now."""
+        """Lay the table by opponents and the points' title out for the size there is now."""
         self._show_table()
+        self._show_points()
 
     @on(Button.Pressed, "#stats-player, #stats-level, #stats-players")
     def _filter_pressed(self, event: Button.Pressed) -> None:
