@@ -24,10 +24,11 @@ from allfives_tui.table.words import one_line
 PROG = "allfives"
 
 COLUMNS = (
-    N_("Opponents"), N_("Games"), N_("Won"), N_("Win rate"), N_("95% interval"),
+    N_("Opponents"), N_("Games"), N_("Won"), N_("Win%"), N_("95% CI"),
     N_("Net/hand"), N_("Best"),
 )
-"""The table's column headings, marked for the catalog."""
+"""The table's column headings, marked for the catalog (short: the table fits 80
+columns)."""
 
 
 def _fail(message: str) -> int:
@@ -59,11 +60,10 @@ def render(stats: Stats) -> None:
             Text(_("No games of {player} in the history match.").format(player=stats.player))
         )
         return
-    # the same English for one game and many (as the table has always said); a
-    # language's own forms are its own. The player's name in bold: the message holds
-    # no markup (a translation could break it).
+    # the player's name in bold: the message holds no markup (a translation could
+    # break it)
     headline = ngettext(
-        "{player}: {games} games ({finished} finished, {abandoned} abandoned), "
+        "{player}: {games} game ({finished} finished, {abandoned} abandoned), "
         "{first} to {last}",
         "{player}: {games} games ({finished} finished, {abandoned} abandoned), "
         "{first} to {last}",
@@ -84,10 +84,10 @@ def render(stats: Stats) -> None:
     console.print(line)
     table = Table(box=None, pad_edge=False, header_style="bold")
     for column in COLUMNS:
-        table.add_column(  # in a narrow terminal, a long word goes on the next line
-            escape(_(column)), justify="left" if column == COLUMNS[0] else "right",
-            overflow="fold",
-        )
+        if column == COLUMNS[0]:  # a label too long for the room is cut short, never wrapped
+            table.add_column(escape(_(column)), no_wrap=True, overflow="ellipsis", ratio=1)
+        else:
+            table.add_column(escape(_(column)), justify="right", no_wrap=True)
     for g in stats.groups:
         table.add_row(
             escape(wording.group_label(g)), formats.number(g.games), formats.number(g.wins),
@@ -108,25 +108,17 @@ def render(stats: Stats) -> None:
         )
     console.print(
         ngettext(
-            "Your side's net points a hand {net} over {hands} hands · best hand {best} · "
-            "longest winning streak {streak} · {per_week} games a week",
-            "Your side's net points a hand {net} over {hands} hands · best hand {best} · "
-            "longest winning streak {streak} · {per_week} games a week",
+            "Your side nets {net} points a hand over {hands} hand · best hand {best}",
+            "Your side nets {net} points a hand over {hands} hands · best hand {best}",
             stats.hands,
-        ).format(
-            net=wording.points(stats.per_hand),
-            hands=formats.number(stats.hands),
-            best=best,
-            streak=formats.number(stats.streak),
-            per_week=formats.fixed(stats.per_week, 1),
-        )
+        ).format(net=wording.points(stats.per_hand), hands=formats.number(stats.hands), best=best)
     )
     console.print(
-        _(
-            "(Points are your side's: in a partnership, both partners', "
-            "as the scoreboard counts them.)"
+        _("Longest winning streak {streak} · {per_week} games a week").format(
+            streak=formats.number(stats.streak), per_week=formats.fixed(stats.per_week, 1)
         )
     )
+    console.print(_("(In a partnership, points are both partners', as the scoreboard has them.)"))
 
 
 def run(args: argparse.Namespace) -> int:

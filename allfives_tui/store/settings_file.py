@@ -38,6 +38,7 @@ def setting_label(field: str) -> str:
         "coach": pgettext("a remembered setting", "coach"),
         "hints_for_all": pgettext("a remembered setting", "hints for all"),
         "language": pgettext("a remembered setting", "language"),
+        "theme": pgettext("a remembered setting", "theme"),
     }
     return labels.get(field, field.replace("_", " "))
 

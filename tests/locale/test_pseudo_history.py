@@ -198,8 +198,8 @@ def test_allfives_stats_is_marked(
     history: Path, pseudo_locale: str, capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # a wide terminal: in 80 columns the table's opponents wrap, in English too (the
-    # layout is not what this test is about)
+    # a wide terminal: in 80 columns a long line of opponents is cut short, in English
+    # too (the layout is not what this test is about)
     monkeypatch.setenv("COLUMNS", "160")
     code, out, err = _run(["--lang", pseudo_locale, "stats"], capsys)
     assert code == 0 and err == ""

@@ -129,6 +129,7 @@ def results_chart(stats: Stats) -> ChartData:
                    tuple(p.abandoned for p in periods), "gray"),
         ),
         kind="stacked",
+        counts=True,
         empty=_("no games yet"),
     )
 
