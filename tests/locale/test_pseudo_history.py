@@ -18,13 +18,19 @@ from textual.widgets import Button, DataTable, Static
 
 from allfives_tui.cli import main
 from allfives_tui.coach import ratings
-from allfives_tui.locale import use_language
+from allfives_tui.locale import _, use_language
 from allfives_tui.store.history import History
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.confirm import ConfirmScreen
-from allfives_tui.ui.screens.past_games import PastGamesScreen
-from allfives_tui.ui.screens.stats import LEVEL_CHOICES, PLAYER_CHOICES, StatsScreen
+from allfives_tui.ui.screens.past_games import PastGamesScreen, status_text
+from allfives_tui.ui.screens.stats import (
+    LEVEL_CHOICES,
+    PLAYER_CHOICES,
+    StatsScreen,
+    level_text,
+    players_text,
+)
 from allfives_tui.ui.widgets.chart import SeriesChart
 from engine.match import MatchConfig
 from engine.players import LEVELS
@@ -78,10 +84,12 @@ def _above_the_footer(app: AllFivesApp, *names: str) -> list[str]:
 
 
 async def _open(pilot: Pilot[Any], screen: StatsScreen | PastGamesScreen) -> None:
+    """Open ``screen`` and wait until its figures are read and on the screen."""
     pilot.app.push_screen(screen)
     await until(pilot, lambda: screen.loaded)
     await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    reading = _("Reading the history…")
+    await until(pilot, lambda: reading not in _text(pilot.app))
 
 
 def _app(pseudo_locale: str) -> AllFivesApp:
@@ -104,10 +112,15 @@ async def test_the_statistics_are_marked_and_whole(history: Path, pseudo_locale:
         assert _above_the_footer(app) == []
         # every label the filters cycle through fits its button whole
         for key, choices in (("l", LEVEL_CHOICES), ("n", PLAYER_CHOICES)):
-            for _ in choices:
+            for _choice in choices:
                 await pilot.press(key)
                 await until(pilot, lambda: screen.loaded)
-                await pilot.pause()
+                label = level_text(screen.level) if key == "l" else players_text(screen.players)
+
+                def shown(label: str = label) -> bool:  # shown whole
+                    return label in _text(app)
+
+                await until(pilot, shown)
                 assert _above_the_footer(app) == [], (screen.level, screen.players)
         for button in screen.query(Button):
             assert button.size.height == 1  # a label wrapped would hide its second line
@@ -125,7 +138,7 @@ async def test_statistics_of_nobody_and_of_no_history_are_marked(
         (history / "history.sqlite").unlink()
         await pilot.press("p")  # on to "You": the history has gone, no games
         await until(pilot, lambda: screen.loaded and screen.player == "You")
-        await pilot.pause()
+        await until(pilot, lambda: "Nobody" not in _text(app))
         assert _above_the_footer(app) == []
 
 
@@ -138,8 +151,10 @@ async def test_the_past_games_are_marked_and_whole(history: Path, pseudo_locale:
         assert table.row_count == GAMES
         assert _above_the_footer(app) == []
         await pilot.press("slash", *"greedy")  # a search
-        await pilot.pause()
-        assert 0 < table.row_count < GAMES
+        await until(pilot, lambda: table.row_count < GAMES)
+        assert table.row_count > 0
+        status = status_text(GAMES, table.row_count, searching=True)
+        await until(pilot, lambda: status in _text(app))
         assert _above_the_footer(app) == []
         await pilot.press("enter", "d")  # the question before a deletion: its words
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
@@ -317,7 +332,8 @@ async def test_the_past_games_are_laid_out_again_when_the_terminal_narrows(
         assert len(table.columns) == 5  # room for every column
         await pilot.resize_terminal(*SIZE)
         await until(pilot, lambda: len(table.columns) < 5)
-        await pilot.pause()
+        hands = _("Hands")
+        await until(pilot, lambda: hands not in _text(app))  # the list as it is now, shown
         assert table.cursor_row == 2
         assert _above_the_footer(app) == []
 
@@ -336,5 +352,5 @@ async def test_the_statistics_are_laid_out_again_when_the_terminal_narrows(
         assert heading().count("⟦") == 7  # every column
         await pilot.resize_terminal(*SIZE)
         await until(pilot, lambda: heading().count("⟦") < 7)
-        await pilot.pause()
+        await until(pilot, lambda: heading().strip() in _text(app))  # shown
         assert _above_the_footer(app) == []
