@@ -19,10 +19,10 @@ from pydantic import ValidationError
 from allfives_tui.cli.argparse_words import Formatter, cut, quoted, worded
 from allfives_tui.locale import N_, _
 from allfives_tui.net import DEFAULT_PORT
+from allfives_tui.table.problems import validation_text
 from allfives_tui.table.settings import SPEEDS, Settings
 from engine.players import LEVELS
 from engine.players.expert import DEFAULT_BUDGET
-from engine.problems import problem_words
 from engine.rules import HandSize
 
 
@@ -34,7 +34,7 @@ def describe(err: ValidationError) -> str:
         return _("{value} is not a whole number").format(value=quoted(first["input"]))
     if kind in {"float_parsing", "float_type"}:
         return _("{value} is not a number").format(value=quoted(first["input"]))
-    return problem_words(first)
+    return validation_text(first)
 
 
 PLACES = ("west", "north", "east")

@@ -27,8 +27,8 @@ from allfives_tui.store.folder import current_path, write_crash_log
 from allfives_tui.store.lock import GameLock
 from allfives_tui.store.saves import load_current, move_current_aside
 from allfives_tui.store.settings_file import load_settings, read_settings
+from allfives_tui.table.problems import problem_text
 from allfives_tui.table.settings import PERSON, SEAT_NAMES, Settings
-from allfives_tui.table.words import one_line
 from engine.errors import RecordError
 from engine.players import LEVELS
 
@@ -188,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             resume = load_current()
         except RecordError as err:
-            print(f"{PROG}: {_cannot_continue(one_line(str(err)), lock)}", file=sys.stderr)
+            print(f"{PROG}: {_cannot_continue(problem_text(err), lock)}", file=sys.stderr)
             return 2
         if resume is None:
             print(

@@ -35,6 +35,7 @@ from allfives_tui.store.schema import (
     utc_text,
 )
 from allfives_tui.store.summary import GameSummary, PlayerGame, SeatSummary
+from allfives_tui.table.problems import problem_text
 from allfives_tui.table.words import one_line, printable
 from engine.errors import RecordError, shown
 from engine.record import GameRecord, LoadedGame
@@ -473,7 +474,9 @@ class History:
         try:
             return decompress(row[0])
         except RecordError as err:
-            raise HistoryError(f"the stored game {game_id} cannot be read: {err}") from None
+            raise HistoryError(
+                f"the stored game {game_id} cannot be read: {problem_text(err)}"
+            ) from None
 
     def people(self) -> list[str]:
         """The names of the people who played, most games first."""

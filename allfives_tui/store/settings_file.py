@@ -7,10 +7,10 @@ import json
 from pydantic import ValidationError
 
 from allfives_tui.store.folder import SETTINGS, SETTINGS_MAX_BYTES, data_dir
+from allfives_tui.table.problems import validation_text
 from allfives_tui.table.settings import Settings
 from allfives_tui.table.words import one_line
 from engine.files import atomic_write, read_small_file
-from engine.problems import problem_words
 
 _TOGETHER = ("names", "levels", "name")
 """What a remembered error of the settings as a whole (two people of one name) drops, in turn."""
@@ -57,7 +57,7 @@ def read_settings() -> tuple[Settings, tuple[str, ...]]:
                     field = next((f for f in _TOGETHER if f in data), None)
                 if field is None:
                     continue
-                why = problem_words(problem)
+                why = validation_text(problem)
                 label = field.replace("_", " ")
                 notices.append(
                     f"Dropped the remembered {label} {_shown(data.pop(field))}, "

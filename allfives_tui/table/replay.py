@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from allfives_tui.table.problems import NO_HANDS
 from allfives_tui.table.words import Names, describe_event, printable
 from engine import (
     Event,
@@ -85,7 +86,9 @@ class Replay:
             frames.append(Frame(len(frames), hand, move, text, seat, state, events, before))
             before = state
         if not frames:
-            raise RecordError("the record holds no hands to replay")
+            raise RecordError(
+                "the record holds no hands to replay", code=NO_HANDS, details={"to": "replay"}
+            )
         self.frames: tuple[Frame, ...] = tuple(frames)
         self.hand_starts: tuple[int, ...] = tuple(starts)
 

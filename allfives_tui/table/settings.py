@@ -22,10 +22,10 @@ from pydantic import (
 
 from allfives_tui.locale import _, match, supported
 from allfives_tui.table.names import player_name
+from allfives_tui.table.problems import validation_text
 from engine import HandSize, Rules
 from engine.errors import shown
 from engine.players import LEVELS
-from engine.problems import problem_words
 from engine.record import Seat
 from engine.rng import check_game_seed
 
@@ -129,7 +129,7 @@ class Settings(BaseModel):
                 target,
             )
         except ValidationError as err:
-            raise ValueError(problem_words(err.errors()[0])) from None
+            raise ValueError(validation_text(err.errors()[0])) from None
         return target
 
     @field_validator("name")

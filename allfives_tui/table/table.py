@@ -54,7 +54,8 @@ class NotYourTurnError(IllegalActionError):
 
 
 class TakeBackError(IllegalActionError):
-    """A take-back the table does not allow now (a ``ValueError``)."""
+    """A take-back the table does not allow now (a ``ValueError``); ``details["reason"]``
+    says why: ``"moves-stand"`` (other people play), ``"hand-over"`` or ``"not-moved"``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,7 +370,9 @@ class Table(SnapshotReading):
         if seat != self.to_act:
             who = self.to_act
             now = "nobody is to act" if who is None else f"it is {self.names[who]}'s turn"
-            raise NotYourTurnError(f"{self.names[seat]} cannot act now: {now}", rule="turn")
+            raise NotYourTurnError(
+                f"{self.names[seat]} cannot act now: {now}", rule="turn", seat=seat
+            )
         step = apply(self.state, action)
         self._hand_so_far.append(
             _Before(seat, self.state, self.last_events, self.hand_events)
@@ -416,12 +419,17 @@ class Table(SnapshotReading):
         """
         if not self.can_take_back(seat):
             if not self.takes_back:
-                why = "moves stand in a game with other people"
+                why, reason = "moves stand in a game with other people", "moves-stand"
             elif self.state.phase is not Phase.PLAY:
-                why = "the hand is over"
+                why, reason = "the hand is over", "hand-over"
             else:
-                why = f"{self.names[seat]} has not moved in this hand"
-            raise TakeBackError(f"nothing to take back: {why}", rule="take-back")
+                why, reason = f"{self.names[seat]} has not moved in this hand", "not-moved"
+            raise TakeBackError(
+                f"nothing to take back: {why}",
+                rule="take-back",
+                seat=seat,
+                details={"reason": reason},
+            )
         while True:
             before = self._hand_so_far.pop()
             if before.seat == seat:

@@ -23,12 +23,14 @@ from textual.screen import Screen
 from textual.worker import WorkerFailed, get_current_worker
 
 from allfives_tui.coach.table_coach import TableCoach
+from allfives_tui.locale import _
 from allfives_tui.store.folder import data_dir
 from allfives_tui.store.lock import GameLock
 from allfives_tui.store.recorder import HistoryWriter
 from allfives_tui.store.saves import AutoSaver, has_unfinished, load_current
 from allfives_tui.store.settings_file import read_settings, save_settings
 from allfives_tui.table.driver import AskComputer, Automatic, Driver
+from allfives_tui.table.problems import problem_text
 from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import Table, TableReading
 from allfives_tui.table.words import Names
@@ -201,7 +203,12 @@ class AllFivesApp(App[None]):
         try:
             game = load_current()
         except RecordError as err:
-            self.notify(f"The saved game cannot be continued: {err}", severity="error")
+            self.notify(
+                _("The saved game cannot be continued: {problem}").format(
+                    problem=problem_text(err)
+                ),
+                severity="error",
+            )
             return
         if game is None:
             self.notify("There is no unfinished game to continue.", severity="warning")

@@ -18,13 +18,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from allfives_tui.table.problems import validation_text
 from allfives_tui.table.settings import PERSON, SEAT_NAMES, SPEEDS, Settings
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import HandSize
 from engine.players import LEVELS, REGISTRY
-from engine.problems import problem_words
 from engine.rng import SEED_LIMIT
 from engine.rules import DEFAULT_TARGETS, Rules
 
@@ -352,7 +352,7 @@ class NewGameScreen(Screen[None]):
         except ValidationError as err:
             first = err.errors()[0]
             field = ".".join(str(p) for p in first["loc"][:1]) or "settings"
-            message = problem_words(first)
+            message = validation_text(first)
             raise ValueError(f"{FIELD_WORDS.get(field, field)}: {message}.") from None
         return settings
 
