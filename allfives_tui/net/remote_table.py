@@ -87,6 +87,8 @@ class RemoteTable(SnapshotReading):
         self.waiting: tuple[int, ...] = first.waiting
         self.final_record: GameRecord | None = None
         """The host's record of the game, once it is over."""
+        self.asked: Action | None = None
+        """The action this seat last asked the host for (a refusal of it is worded from it)."""
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -123,6 +125,7 @@ class RemoteTable(SnapshotReading):
         """The message asking the host to play ``action`` for this seat now."""
         if action.kind == "deal":
             raise ValueError("a client never deals: the host does")
+        self.asked = action
         return Act(action=action, step=self.step)
 
     # -- read like a Table ----------------------------------------------------------

@@ -20,7 +20,16 @@ from typing import Any
 
 from allfives_tui.locale import N_, _, ngettext
 from allfives_tui.table.words import Names, end_name, one_line
-from engine import IllegalActionError, NotationError, Pass, RecordError
+from engine import (
+    Action,
+    End,
+    IllegalActionError,
+    NotationError,
+    Pass,
+    RecordError,
+    SeatView,
+    Tile,
+)
 from engine.errors import AllFivesError
 
 NO_HANDS = "no-hands"
@@ -208,6 +217,24 @@ _REFUSAL_WORDINGS: Mapping[str, RefusalWording] = {
     "take-back": _take_back,
 }
 """The refusals whose words depend on the facts (and on whether they concern *you*)."""
+
+
+def refusal_of(rule: str, action: Action, view: SeatView) -> IllegalActionError:
+    """The refusal of ``action`` under ``rule``, its facts read off the action and the view
+    of the seat that asked (a host sends the rule only: a joiner words it from these)."""
+    tile = getattr(action, "tile", None)
+    end = getattr(action, "end", None)
+    needs = view.layout.ends[end.slot] if isinstance(end, End) else None
+    return IllegalActionError(
+        f"refused by the host: {rule}",
+        rule=rule,
+        seat=view.seat,
+        action=action,
+        tile=tile if isinstance(tile, Tile) else None,
+        end=end if isinstance(end, End) else None,
+        needs=needs if needs is not None and needs >= 0 else None,
+        drawn=view.must_play,
+    )
 
 
 # -- notation -------------------------------------------------------------------------------

@@ -132,3 +132,35 @@ def test_the_command_lines_line_for_a_bad_file(
     problem = line.removeprefix(f"allfives: {path}: ")
     assert problem != line and problem.startswith("⟦"), line
     assert unmarked(shown_of_the_file(problem), {"rules", "players"}) == [], line
+
+
+async def test_a_joiners_refused_move_is_worded_in_the_joiners_language(
+    pseudo_locale: str,
+) -> None:
+    from allfives_tui.net.client import join
+    from allfives_tui.ui.remote import RemoteApp
+    from allfives_tui.ui.screens.game import GameScreen
+    from engine import Draw, Pass, Play
+    from tests.net.conftest import start_host
+    from tests.ui.helpers import until
+
+    use_language(pseudo_locale)
+    host = await start_host(rules=Rules(players=2, target=50), open_seats=1)
+    assert host.port is not None
+    connection = await join(f"127.0.0.1:{host.port}", "Ana")
+    app = RemoteApp(connection, connection.seat)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen)
+                        and app.screen.is_mounted and app.screen.human_turn())
+            remote = app.remote
+            assert remote is not None
+            legal = remote.view_now.legal_actions()
+            wrong = Draw() if any(isinstance(a, Play) for a in legal) else Pass()
+            assert app.play(connection.seat, wrong)
+            await until(pilot, lambda: any("⟦" in str(n.message) for n in app._notifications))
+            (note,) = [str(n.message) for n in app._notifications if "⟦" in str(n.message)]
+            assert unmarked(note) == [], note
+            await pilot.press("q")
+    finally:
+        await host.close()
