@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from engine import (
     DRAW,
@@ -251,4 +252,48 @@ def record_errors(folder: Path) -> dict[str, RecordError]:
     nul = _raised(lambda: load_game("bad\0name.json"))
     assert isinstance(nul, RecordError) and nul.code == "name-with-nul", str(nul)
     found["name-with-nul"] = nul
+    return found
+
+
+def check_errors() -> dict[str, AllFivesError]:
+    """Each error of the engine's checks of a value (outside a record too), by its code."""
+    from engine import End, HandSize, Tile
+    from engine.match import MatchConfig, check_workers
+    from engine.players.expert import ExpertPlayer, check_budget, check_playouts
+    from engine.players.montecarlo import MonteCarloPlayer
+    from engine.rng import check_game_seed
+
+    calls: list[Callable[[], object]] = [
+        lambda: HandSize("huge"),
+        lambda: End("Z"),
+        lambda: check_game_seed(-1),
+        lambda: check_budget("x"),
+        lambda: check_budget(-1.0),
+        lambda: check_playouts(0),
+        lambda: MatchConfig(entrants=("nope", "random")),
+        lambda: MatchConfig(entrants=("random",) * 3, partnerships=True),
+        lambda: MatchConfig(entrants=("random",)),
+        lambda: MatchConfig(entrants=("random", "random"), games=0),
+        lambda: MatchConfig(entrants=("random", "random"), budget=1e9),
+        lambda: MatchConfig(entrants=("random", "random"), playouts=10**12),
+        lambda: check_workers("x"),
+        lambda: check_workers(0),
+        lambda: check_workers(10**6),
+        lambda: ExpertPlayer(budget=None, playouts=None),
+        lambda: MonteCarloPlayer(budget=None, playouts=None),
+    ]
+    found: dict[str, AllFivesError] = {}
+    for call in calls:
+        err = _raised(call)
+        assert err.code, str(err)
+        found.setdefault(err.code, err)
+    tiles: list[Callable[[], object]] = [
+        lambda: Tile(high=9, low=1), lambda: Tile.model_validate([1, "x"])
+    ]
+    for make in tiles:
+        with pytest.raises(ValidationError) as refused:
+            make()
+        cause = refused.value.errors()[0]["ctx"]["error"]  # the engine's check behind pydantic
+        assert isinstance(cause, AllFivesError)
+        found[cause.code] = cause
     return found

@@ -37,6 +37,8 @@ from rich.progress import (
 
 from allfives_tui.cli.arguments import describe
 from allfives_tui.cli.parser import PROG as TOP
+from allfives_tui.table.problems import problem_text
+from engine.errors import AllFivesError
 from engine.match import MatchConfig, check_workers, run_match
 from engine.players.expert import ExpertPlayer
 from engine.rules import HandSize
@@ -180,4 +182,6 @@ def _search_note(config: MatchConfig) -> str:
 
 
 def _message(exc: ValueError) -> str:
-    return describe(exc) if isinstance(exc, ValidationError) else str(exc)
+    if isinstance(exc, ValidationError):
+        return describe(exc)
+    return problem_text(exc) if isinstance(exc, AllFivesError) else str(exc)

@@ -21,10 +21,10 @@ from allfives_tui.store.folder import clean_temporaries, data_dir
 from allfives_tui.store.lock import GameLock
 from allfives_tui.store.saves import AutoSaver
 from allfives_tui.table.names import NAME_MAX
+from allfives_tui.table.problems import problem_text, validation_text
 from allfives_tui.table.words import one_line
 from engine.errors import RecordError
 from engine.files import atomic_write, read_small_file
-from engine.problems import problem_words
 from engine.record import GameRecord, LoadedGame, load_game
 
 RECORD = "record.json"
@@ -103,14 +103,16 @@ class HostFiles:
         try:
             game = load_game(record_path)
         except RecordError as err:
-            raise HostFilesError(f"the hosted game in {record_path} is damaged: {err}") from None
+            raise HostFilesError(
+                f"the hosted game in {record_path} is damaged: {problem_text(err)}"
+            ) from None
         if game.state.is_terminal:
             return None
         try:
             raw = read_small_file(seats_path, SEATS_MAX_BYTES)
             seats = SavedSeats.model_validate_json(raw)
         except (OSError, ValidationError) as err:
-            why = problem_words(err.errors()[0]) if isinstance(err, ValidationError) else str(err)
+            why = validation_text(err.errors()[0]) if isinstance(err, ValidationError) else str(err)
             raise HostFilesError(
                 f"the seats of the hosted game ({seats_path}) are damaged: {one_line(why)[:100]}"
             ) from None

@@ -286,13 +286,42 @@ CHECKS: Mapping[str, str] = {
     "not-a-hand-size": N_("not a hand size: {value} (one of {choices})"),
     "not-an-end": N_("not an end: {value} (one of {choices})"),
     "deal-as-move": N_("a deal cannot be one of a hand's moves"),
+    "unknown-level": N_("unknown computer level {value}; choose one of {choices}"),
+    "budget-not-a-number": N_("the time budget must be a number of seconds, not {value}"),
+    "budget-not-positive": N_(
+        "the time budget must be a finite number of seconds above 0, not {value}"
+    ),
+    "budget-too-high": N_("the time budget is at most {most} seconds a move, not {value}"),
+    "playouts-not-positive": N_("the playout count must be a whole number above 0, not {value}"),
+    "playouts-too-high": N_("the playout count is at most {most} a move, not {value}"),
+    "needs-budget-or-playouts": N_("a search needs a time budget, a playout count, or both"),
+    "partnership-levels": N_("a partnership match needs two levels, one per partnership"),
+    "match-players": N_("a match needs 2 to 4 players"),
+    "no-games": N_("play at least one game"),
+    "workers-not-a-number": N_("the worker count must be a whole number, not {value}"),
+    "workers-too-few": N_("at least 1 worker, not {value}"),
 }
 """The words of the errors the engine's checks raise (a record's seats and tiles, the
-rules, a seed), by code; the details are the placeholders."""
+rules, a seed, a match's levels and limits), by code; the details are the placeholders."""
+
+
+_NUMBERED = frozenset({"target-too-high", "playouts-too-high", "budget-too-high"})
+"""The codes whose ``most`` is shown as the language writes numbers."""
 
 
 def coded_text(err: AllFivesError) -> str:
     """An error of the engine's checks in words, from its code and details."""
+    if err.code == "needs-budget-or-playouts" and "level" in err.details:
+        return _filled(
+            N_("the {level} level needs a time budget, a playout count, or both"), err.details
+        )
+    if err.code == "workers-too-many":
+        most = err.details.get("most")
+        return one_line(ngettext(
+            "at most {most} worker on this machine (one per core), not {value}",
+            "at most {most} workers on this machine (one per core), not {value}",
+            most if isinstance(most, int) else 0,
+        ).format_map(_Facts(err.details)))
     if err.code == "seats-for-players":
         seats = err.details.get("seats")
         return one_line(ngettext(
@@ -306,7 +335,7 @@ def coded_text(err: AllFivesError) -> str:
     facts: Facts = dict(err.details)
     if isinstance(facts.get("choices"), tuple):
         facts["choices"] = ", ".join(repr(c) for c in facts["choices"])
-    if err.code == "target-too-high" and isinstance(facts.get("most"), int):
+    if err.code in _NUMBERED and isinstance(facts.get("most"), (int, float)):
         from allfives_tui.locale.formats import number
 
         facts["most"] = number(facts["most"])

@@ -21,9 +21,11 @@ from allfives_tui.table.table import NotYourTurnError, TakeBackError
 from allfives_tui.table.words import Names
 from engine import IllegalActionError, RecordError, Rules
 from engine.errors import AllFivesError
+from engine.players import LEVELS
 from tests.engine_errors import (
     RECORD_TEXTS,
     boneyard_empty,
+    check_errors,
     notation_errors,
     record_errors,
     refusals,
@@ -164,3 +166,19 @@ async def test_a_joiners_refused_move_is_worded_in_the_joiners_language(
             await pilot.press("q")
     finally:
         await host.close()
+
+
+def test_every_check_of_a_value(pseudo_locale: str, tmp_path: Path) -> None:
+    from allfives_tui.table.problems import CHECKS
+
+    found = check_errors()
+    behind = [e.cause for e in record_errors(tmp_path).values() if e.cause is not None]
+    found.update({e.code: e for e in behind if not isinstance(e, IllegalActionError)})
+    unreachable = {"target-positive"}  # Rules takes 0 as the default and refuses below 0
+    assert set(CHECKS) - unreachable <= set(found)
+    use_language(pseudo_locale)
+    for code, err in found.items():
+        text = problem_text(err)
+        assert unmarked(shown_of_the_file(text), set(LEVELS)) == [], (code, text)
+    text = problem_text(AllFivesError("x", code="target-positive"))
+    assert text.startswith("⟦") and unmarked(text) == []
