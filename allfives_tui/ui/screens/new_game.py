@@ -18,8 +18,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from allfives_tui.locale import _
 from allfives_tui.table.problems import validation_text
 from allfives_tui.table.settings import PERSON, SEAT_NAMES, SPEEDS, Settings
+from allfives_tui.table.words import level_description
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
@@ -291,7 +293,9 @@ class NewGameScreen(Screen[None]):
             note.update("")
             return
         level = str(levels[seat])
-        note.update(f"{level}: {REGISTRY[level].description}")
+        note.update(
+            _("{level}: {description}").format(level=level, description=level_description(level))
+        )
 
     def _players(self) -> int:
         players = self.query_one("#players", Select).value
