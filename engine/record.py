@@ -45,12 +45,16 @@ from engine.game import apply, new_game
 from engine.notation import parse_action, to_text
 from engine.problems import problem_words
 from engine.record_parts import (
+    PLACE_NAMES,
+    PLACES,
     DealRecord,
     HandRecord,
+    Place,
     RecordTile,
     Seat,
     SeatKind,
     no_control_characters,
+    place_of,
 )
 from engine.record_versions import (
     OLDEST_VERSION,
@@ -58,7 +62,9 @@ from engine.record_versions import (
     VERSION,
     check_version,
     derived_game_id,
+    upgrade,
     upgrade_v1,
+    upgrade_v2,
 )
 from engine.rng import check_game_seed
 from engine.rules import Rules
@@ -69,12 +75,15 @@ __all__ = [
     "GAME_ID_PATTERN",
     "MAX_BYTES",
     "OLDEST_VERSION",
+    "PLACES",
+    "PLACE_NAMES",
     "UNKNOWN_LEVEL",
     "VERSION",
     "DealRecord",
     "GameRecord",
     "HandRecord",
     "LoadedGame",
+    "Place",
     "RecordError",
     "RecordStep",
     "RecordTile",
@@ -87,8 +96,11 @@ __all__ = [
     "new_game_id",
     "parse_game",
     "parse_record",
+    "place_of",
     "save",
+    "upgrade",
     "upgrade_v1",
+    "upgrade_v2",
 ]
 
 FORMAT = "allfives-record"
@@ -117,17 +129,17 @@ class RecordStep(NamedTuple):
 
 
 class GameRecord(BaseModel):
-    """A whole game (finished or not) as it is saved (format version 2).
+    """A whole game (finished or not) as it is saved (format version 3).
 
-    Validating version 1 data (``model_validate``) reads it as version 2 (see
-    the module doc). Made directly, a record gets a fresh :attr:`game_id`
+    Validating version 1 or 2 data (``model_validate``) reads it as version 3 (see
+    :mod:`engine.record_versions`). Made directly, a record gets a fresh :attr:`game_id`
     unless given one.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     format: Literal["allfives-record"] = "allfives-record"
-    version: Literal[2] = 2
+    version: Literal[3] = 3
     game_id: str = Field(default_factory=new_game_id, pattern=GAME_ID_PATTERN)
     rules: Rules
     seats: tuple[Seat, ...]
@@ -141,10 +153,7 @@ class GameRecord(BaseModel):
         """Read older versions as this one (and refuse newer ones)."""
         if not isinstance(data, dict) or "version" not in data:
             return data
-        version = check_version(data["version"])
-        if version == 1:
-            data = upgrade_v1(data)
-        return data
+        return upgrade(data, check_version(data["version"]))
 
     @field_validator("created")
     @classmethod
@@ -200,6 +209,10 @@ class GameRecord(BaseModel):
             created=created or datetime.now(UTC).isoformat(timespec="seconds"),
             seed=seed,
         )
+
+    def seat_name(self, seat: int) -> str:
+        """``seat``'s name in English: its place's (``"North"``) if it has the default one."""
+        return self.seats[seat].name_at(seat, self.rules.players)
 
     @property
     def action_count(self) -> int:
@@ -434,7 +447,7 @@ def _json_object(text: str | bytes) -> dict[str, Any]:
     version = check_version(data.get("version"))
     if version >= 2 and "game_id" not in data:
         raise RecordError(
-            "invalid record at game_id: a version 2 record needs its game id",
+            f"invalid record at game_id: a version {version} record needs its game id",
             code="no-game-id",
             details={"version": version},
         )

@@ -18,6 +18,33 @@ from engine.tiles import MAX_PIP, Tile
 SeatKind = Literal["person", "computer", "remote"]
 """Who plays a seat: a person at this table, the computer, or a player elsewhere."""
 
+Place = Literal["south", "west", "north", "east"]
+"""Where a seat sits at the table: its place code (the same in every language)."""
+PLACES: dict[int, tuple[Place, ...]] = {
+    2: ("south", "north"),
+    3: ("south", "west", "east"),
+    4: ("south", "west", "north", "east"),
+}
+"""Each seat's place, by the number of players: seat 0 (the first person) sits south and
+play goes clockwise; partners (seats 0 and 2, 1 and 3) sit opposite."""
+PLACE_NAMES: dict[Place, str] = {
+    "south": "South", "west": "West", "north": "North", "east": "East"
+}
+"""Each place's name in English: the default name of a seat that sits there (a front-end
+words it in its reader's language)."""
+
+
+def place_of(seat: int, players: int) -> Place:
+    """The place of ``seat`` at a table of ``players`` (see :data:`PLACES`)."""
+    places = PLACES.get(players)
+    if places is None or not 0 <= seat < len(places):
+        raise AllFivesError(
+            f"no seat {shown(seat)} at a table of {shown(players)}",
+            code="no-such-seat",
+            details={"value": shown(seat)},
+        )
+    return places[seat]
+
 
 def no_control_characters(value: str | None) -> str | None:
     if value is not None and any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
@@ -28,14 +55,16 @@ def no_control_characters(value: str | None) -> str | None:
 class Seat(BaseModel):
     """Who sat in a seat: a person, a computer (with its level) or a remote player.
 
-    ``kind`` ``"human"`` (the word of format 1) is read as ``"person"``.
-    ``level`` is required for a computer and must be ``None`` otherwise.
-    ``take_backs`` counts the moves this seat took back during the game.
+    ``name`` is the name given, or ``None`` for the default name of the seat's place
+    (:func:`place_of`), which a reader words in its own language (:meth:`name_at`
+    gives the English). ``kind`` ``"human"`` (the word of format 1) is read as
+    ``"person"``. ``level`` is required for a computer and must be ``None``
+    otherwise. ``take_backs`` counts the moves this seat took back during the game.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    name: str = Field(min_length=1, max_length=40)
+    name: str | None = Field(default=None, min_length=1, max_length=40)
     kind: SeatKind = "person"
     level: str | None = Field(default=None, min_length=1, max_length=20)
     take_backs: int = Field(default=0, ge=0)
@@ -61,6 +90,10 @@ class Seat(BaseModel):
                 details={"kind": self.kind},
             )
         return self
+
+    def name_at(self, seat: int, players: int) -> str:
+        """The seat's name in English: its name, else its place's (``"North"``)."""
+        return self.name if self.name is not None else PLACE_NAMES[place_of(seat, players)]
 
     @property
     def is_person(self) -> bool:

@@ -3,8 +3,12 @@
 Format versions
 ---------------
 
-This allfives writes version 2 (:data:`VERSION`) and reads versions 1 and 2.
+This allfives writes version 3 (:data:`VERSION`) and reads versions 1 to 3.
 
+* **3**: a seat's ``name`` may be ``null`` (or left out): the seat has the
+  default name of its place (:data:`~engine.record_parts.PLACES`: seat 0
+  sits south), which each reader words in its own language, so no language's
+  word for "North" is written into the record. Everything else is as in 2.
 * **2**: every seat has a ``kind``: ``"person"`` (someone at the table: a
   name), ``"computer"`` (a name and its ``level``, which a computer must have)
   or ``"remote"`` (a player elsewhere: a name); ``level`` is ``null`` unless
@@ -20,8 +24,15 @@ This allfives writes version 2 (:data:`VERSION`) and reads versions 1 and 2.
   gets :data:`UNKNOWN_LEVEL`, take-backs are 0, and the game id is derived
   from what every save of one game shares (its creation time, seed, rules,
   seat names and first deal: see :func:`derived_game_id`), so reading the same
-  file, or a later save of the same game, always gives the same id. Saving it
-  again writes version 2.
+  file, or a later save of the same game, always gives the same id.
+
+An older record is read as version 3 (version 1 by way of 2) and saved again as
+version 3. A version 1 or 2 seat whose name is its place's English name
+(``"North"`` at north, :data:`~engine.record_parts.PLACE_NAMES`), or the first
+person's ``"You"``, is read as having the default name: these are the names older
+allfives gave a seat nobody named (a computer by its place, a person left
+unnamed, the first person's default), and a person who chose such a name is
+read as the same word in English.
 """
 
 from __future__ import annotations
@@ -33,10 +44,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.errors import RecordError, shown
-from engine.record_parts import DealRecord
+from engine.record_parts import PLACE_NAMES, PLACES, DealRecord
 from engine.rules import Rules
 
-VERSION = 2
+VERSION = 3
 """The version this allfives writes."""
 OLDEST_VERSION = 1
 """The oldest version this allfives reads (every version from it to :data:`VERSION`)."""
@@ -86,6 +97,41 @@ def _upgrade_v1_seat(seat: object) -> object:
         return {k: v for k, v in seat.items() if k != "level"} | {"kind": "person"}
     if kind == "computer" and not seat.get("level"):
         return {**seat, "level": UNKNOWN_LEVEL}
+    return seat
+
+
+OLD_FIRST_NAME = "You"
+"""The name older allfives gave the first person (seat 0) by default."""
+
+
+def upgrade(data: dict[str, Any], version: int) -> dict[str, Any]:
+    """Record data of ``version`` (one this allfives reads) as data of :data:`VERSION`;
+    not yet validated."""
+    if version == 1:
+        data = upgrade_v1(data)
+    if version <= 2:
+        data = upgrade_v2(data)
+    return data
+
+
+def upgrade_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 record data as version 3 data: a name an older allfives gave by default
+    becomes the default name (see the module doc); not yet validated."""
+    out = {**data, "version": 3}
+    seats = data.get("seats")
+    if isinstance(seats, list):
+        out["seats"] = [_upgrade_v2_seat(s, i, len(seats)) for i, s in enumerate(seats)]
+    return out
+
+
+def _upgrade_v2_seat(seat: object, index: int, players: int) -> object:
+    if not isinstance(seat, dict) or players not in PLACES:
+        return seat
+    name = seat.get("name")
+    default = PLACE_NAMES[PLACES[players][index]]
+    first = index == 0 and seat.get("kind", "person") in ("person", "human")
+    if name == default or (first and name == OLD_FIRST_NAME):
+        return {k: v for k, v in seat.items() if k != "name"}
     return seat
 
 

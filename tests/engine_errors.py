@@ -186,7 +186,7 @@ RECORD_TEXTS: dict[str, str | bytes] = {
     "no-game-id": _with(version=2),
     "too-large": " " * (3 * 1024 * 1024),
     "invalid-field less_than_equal": _with(rules={"players": 9}),
-    "invalid-field missing": _with(seats=[{"kind": "human"}, {"name": "Bob"}]),
+    "invalid-field missing": json.dumps({k: v for k, v in _small().items() if k != "rules"}),
     "invalid-field enum": _with(rules={"players": 2, "hand_size": "huge"}),
     "invalid-field string_too_long": _seat_changed(name="A" * 50),
     "invalid-field too_long": _deal(hands=[[]] * 5),

@@ -21,6 +21,7 @@ from pathlib import Path
 from allfives_tui.store.history import History, HistoryError, history_path, quoted
 from allfives_tui.store.settings_file import load_settings
 from allfives_tui.store.summary import GameSummary
+from allfives_tui.table.places import owner_key
 from allfives_tui.table.problems import problem_text
 from allfives_tui.table.words import one_line, printable
 from engine.errors import RecordError
@@ -70,7 +71,7 @@ def list_games(args: argparse.Namespace) -> int:
         else:
             print("No games in the history yet: every game played from now on is kept.")
         return 0
-    name = load_settings().name
+    name = owner_key(load_settings().name)
     try:
         with History(path) as history:
             if history.notice:

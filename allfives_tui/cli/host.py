@@ -18,6 +18,7 @@ import errno
 import os
 import socket
 import sys
+from getpass import getuser
 
 from pydantic import ValidationError
 
@@ -27,7 +28,7 @@ from allfives_tui.locale import _
 from allfives_tui.net.host import Host, HostConfig
 from allfives_tui.net.hostfiles import HostFiles, HostFilesError, SavedSeats, host_folder
 from allfives_tui.store.settings_file import load_settings
-from allfives_tui.table.words import YOU, one_line
+from allfives_tui.table.words import one_line
 from engine import Rules
 from engine.errors import shown
 from engine.players import LEVELS
@@ -112,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         grace=args.grace,
         summary_timeout=args.summary_timeout,
         host_seat=not args.no_seat,
-        host_name=args.name or (settings.name if settings.name != YOU else "Host"),
+        host_name=args.name or settings.name or getuser(),
         auto_start=args.no_seat,
         open_seats=args.open,
     )

@@ -18,6 +18,7 @@ from allfives_tui.locale import N_, _, ngettext
 from allfives_tui.store.history import History, HistoryError, history_path
 from allfives_tui.store.settings_file import load_settings
 from allfives_tui.store.stats import Filters, Stats, empty, parse_day, percent, query
+from allfives_tui.table.places import owner_key, person_key_of, person_label
 from allfives_tui.table.words import one_line
 
 PROG = "allfives"
@@ -57,7 +58,11 @@ def render(stats: Stats) -> None:
 
     console = Console(highlight=False)
     if not stats.games:
-        console.print(_("No games of {player} in the history match.").format(player=stats.player))
+        console.print(
+            _("No games of {player} in the history match.").format(
+                player=person_label(stats.player)
+            )
+        )
         return
     # the same English for one game and many (as the table has always said); a
     # language's own forms are its own
@@ -69,7 +74,7 @@ def render(stats: Stats) -> None:
             "{first} to {last}",
             stats.games,
         ).format(
-            player=stats.player,
+            player=person_label(stats.player),
             games=stats.games,
             finished=stats.finished,
             abandoned=stats.abandoned,
@@ -124,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
         filters = filters_of(args)
     except ValueError as err:
         return _fail(str(err))
-    player = args.player or load_settings().name
+    player = person_key_of(args.player) if args.player else owner_key(load_settings().name)
     path = history_path()
     if not path.exists():
         stats = empty(player, filters)
@@ -148,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
     if not stats.games and people and player not in people:
         print(
             _("People in the history: {people} (choose with --player).").format(
-                people=", ".join(people)
+                people=", ".join(person_label(p) for p in people)
             )
         )
     return 0

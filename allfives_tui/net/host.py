@@ -189,7 +189,8 @@ class Host:
         self._seat_table(table)
         table.autosave = self._autosave
         self._say("The game starts: " + ", ".join(
-            f"{s.name} ({s.level if s.is_computer else 'person'})" for s in seats
+            f"{name} ({s.level if s.is_computer else 'person'})"
+            for name, s in zip(table.names, seats, strict=True)
         ) + f"; to {self.config.rules.target} points.")
         self._save_seats()
         self._autosave(table.record())

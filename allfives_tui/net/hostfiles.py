@@ -34,7 +34,8 @@ SEATS_MAX_BYTES = 16 * 1024
 
 
 class SavedSeat(BaseModel):
-    """One seat as the host keeps it."""
+    """One seat as the host keeps it: a person's name (a computer's seat keeps none: it has
+    its place's default name, read by older hosts' files as such)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 

@@ -194,7 +194,9 @@ class State(_Message):
     """One seat's picture of the table after a change.
 
     ``step`` counts the game's actions so far (deals included); ``view`` is the
-    seat's own :class:`~engine.SeatView`; ``events`` are the change's events as
+    seat's own :class:`~engine.SeatView`; ``names`` the names the seats were given
+    (blank: the default name of the seat's place, which each client words in its
+    own language); ``events`` are the change's events as
     this seat may see them (with ``whole_hand``: every event of the hand so far,
     for a client that just (re)joined); ``revealed`` holds every hand once the
     hand is over; ``away`` the seats whose player is reconnecting; ``waiting``

@@ -58,11 +58,12 @@ def check_view(view: SeatView, revealed: tuple[tuple[Tile, ...], ...] | None) ->
             raise TableMismatchError("the revealed hands do not match the table")
 
 
-def _names(message: State) -> tuple[str, ...]:
+def _names(message: State) -> tuple[str | None, ...]:
+    """The names the host gave the seats (``None``: a seat's default name, worded here)."""
     players = message.view.rules.players
     if len(message.names) != players or len(message.kinds) != players:
         raise TableMismatchError("the names do not match the seats")
-    return tuple(shown_name(n) for n in message.names)
+    return tuple(shown_name(n) if n.strip() else None for n in message.names)
 
 
 class RemoteTable(SnapshotReading):
@@ -72,7 +73,7 @@ class RemoteTable(SnapshotReading):
         check_view(first.view, first.revealed)
         self.seat = seat
         self.resumed = first.resumed
-        self.names: tuple[str, ...] = _names(first)
+        self.given_names: tuple[str | None, ...] = _names(first)
         self.kinds: tuple[SeatKind, ...] = first.kinds
         self.people: tuple[int, ...] = (seat,)
         """The one person at this screen."""
@@ -100,7 +101,7 @@ class RemoteTable(SnapshotReading):
             else Seat(name=n, kind="computer", level="host")
             if k == "computer"
             else Seat(name=n, kind="remote")
-            for i, (n, k) in enumerate(zip(self.names, self.kinds, strict=True))
+            for i, (n, k) in enumerate(zip(self.given_names, self.kinds, strict=True))
         )
 
     def update(self, message: State) -> tuple[Event, ...]:
@@ -110,7 +111,7 @@ class RemoteTable(SnapshotReading):
         if message.view.seat != self.seat or len(message.kinds) != len(self.kinds):
             raise TableMismatchError("the picture is of another seat or another table")
         self.step = message.step
-        self.names, self.kinds = _names(message), message.kinds
+        self.given_names, self.kinds = _names(message), message.kinds
         self.view_now = message.view
         self.revealed = message.revealed
         self.away, self.waiting = message.away, message.waiting

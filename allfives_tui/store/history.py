@@ -35,6 +35,7 @@ from allfives_tui.store.schema import (
     utc_text,
 )
 from allfives_tui.store.summary import GameSummary, PlayerGame, SeatSummary
+from allfives_tui.table.places import person_key
 from allfives_tui.table.problems import problem_text
 from allfives_tui.table.words import one_line, printable
 from engine.errors import RecordError, shown
@@ -349,7 +350,8 @@ class History:
             nets[h.hand] = nets.get(h.hand, 0) + h.points - h.penalty
         won = None if not facts.finished else int(facts.winner == team)
         return (
-            key, seat, s.name, s.kind, s.level, team, won, facts.scores[team],
+            key, seat, person_key(s.name, seat, rules.players), s.kind, s.level, team, won,
+            facts.scores[team],
             "+".join(seat_label(record, o) for o in opponents),
             seat_label(record, mates[0]) if mates else None,
             len(nets), sum(h.points for h in ours), sum(h.penalty for h in ours),

@@ -5,10 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from allfives_tui.table.places import person_label
+
 
 @dataclass(frozen=True, slots=True)
 class SeatSummary:
-    """A seat of a past game."""
+    """A seat of a past game; ``name`` is how the history knows the person there (a place
+    code for a seat with its place's default name: see
+    :func:`~allfives_tui.table.places.person_label`)."""
 
     name: str
     kind: str
@@ -46,7 +50,8 @@ class GameSummary:
         """Everyone at the table but ``name``: "North (greedy), Ana"."""
         me = self.seat_of(name)
         return ", ".join(
-            f"{s.name} ({s.level})" if s.kind == "computer" and s.level else s.name
+            f"{person_label(s.name)} ({s.level})" if s.kind == "computer" and s.level
+            else person_label(s.name)
             for i, s in enumerate(self.seats)
             if i != me
         )
@@ -58,7 +63,8 @@ class GameSummary:
 
         def who(seat: int) -> str:
             s = self.seats[seat]
-            return (s.level or s.name) if s.kind == "computer" else s.name
+            named = person_label(s.name)
+            return (s.level or named) if s.kind == "computer" else named
 
         mine = self.team_of(me)
         against = ", ".join(

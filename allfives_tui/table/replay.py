@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from allfives_tui.table.problems import NO_HANDS
-from allfives_tui.table.words import Names, describe_event, printable
+from allfives_tui.table.words import Names, describe_event
 from engine import (
     Event,
     GameState,
@@ -160,9 +160,9 @@ class Replay:
         return Names.of([s.name for s in self.record.seats], self.rules, self.owner)
 
     def seat_name(self, seat: int) -> str:
-        """``seat``'s name from the record, safe to print (labels; the narrative says "You")."""
-        seats = self.record.seats
-        return printable(seats[seat].name) if 0 <= seat < len(seats) else f"Seat {seat + 1}"
+        """``seat``'s name from the record (its place's if it has none), safe to print
+        (labels; the narrative says "You")."""
+        return Names.of([s.name for s in self.record.seats], self.rules).name(seat)
 
     def team_name(self, team: int) -> str:
         """A team's name as the narrative says it ("You & North")."""

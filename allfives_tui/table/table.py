@@ -92,7 +92,13 @@ class TableReading(Protocol):
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The seats' names, in seat order."""
+        """The seats' names in the current language, in seat order."""
+        ...
+
+    @property
+    def given_names(self) -> tuple[str | None, ...]:
+        """The names the seats were given, in seat order (``None``: the seat's default
+        name, its place's)."""
         ...
 
     @property
@@ -186,7 +192,9 @@ class SnapshotReading:
     the events, shared by :class:`Table` and the network client's table; a subclass
     gives :attr:`_public` (a snapshot of which only the public fields are read)."""
 
-    names: tuple[str, ...]
+    given_names: tuple[str | None, ...]
+    """The names the seats were given, in seat order (``None``: the default name of the
+    seat's place)."""
     last_events: tuple[Event, ...]
     hand_events: tuple[Event, ...]
 
@@ -199,9 +207,15 @@ class SnapshotReading:
         """The game's rules."""
         return self._public.rules
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names in the current language, in seat order (a seat nobody named
+        has its place's)."""
+        return self.words(None).all()
+
     def words(self, you: int | None) -> Names:
         """How to name the seats for ``you`` (``None``: an onlooker)."""
-        return Names.of(self.names, self.rules, you)
+        return Names.of(self.given_names, self.rules, you)
 
     @property
     def to_act(self) -> int | None:
@@ -251,7 +265,7 @@ class Table(SnapshotReading):
         self.resumed = False
         """True for a game continued from its record."""
         self.autosave = autosave
-        self.names = tuple(s.name for s in self.seats)
+        self.given_names = tuple(s.name for s in self.seats)
         self.people: tuple[int, ...] = tuple(
             i for i, s in enumerate(self.seats) if s.is_person
         )

@@ -86,7 +86,7 @@ def test_every_record_problem_names_its_code_and_its_place(tmp_path: Path) -> No
     assert illegal.cause is not None and illegal.cause.code == "own-tile"
     assert found["bad-deal"].hand == 1 and found["bad-deal"].cause is not None
     assert found["after-game-over"].details == {"action": "'draw'"}
-    assert found["version-too-new"].details == {"version": "99", "newest": 2}
+    assert found["version-too-new"].details == {"version": "99", "newest": 3}
     assert found["not-json"].details == {"line": 1, "column": 2}
     assert found["wrong-format"].details == {"format": "'chess-pgn'", "expected": "allfives-record"}
     field = found["invalid-field less_than_equal"]

@@ -61,7 +61,7 @@ CASES: list[tuple[str, str | bytes, str]] = [
     (
         "future version",
         _edited(_set(("version",), 7)),
-        "the record is version 7, newer than this allfives reads (2): upgrade allfives",
+        "the record is version 7, newer than this allfives reads (3): upgrade allfives",
     ),
     ("version zero", _edited(_set(("version",), 0)), "unknown record version 0"),
     (

@@ -36,7 +36,7 @@ def filled(data_dir: Path) -> Path:
     rng = random.Random(4)
     with History() as h:
         for i in range(30):
-            h.record(random_game(rng, i), now=T0)
+            h.record(random_game(rng, i, person=None), now=T0)  # the first person unnamed
     return data_dir
 
 
@@ -78,17 +78,17 @@ def test_stats_json_equals_the_statistics(filled: Path) -> None:
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     with History() as h:
-        want = compute(h.player_games("You"), "You").to_json()
+        want = compute(h.player_games("south"), "south").to_json()
     assert {k: v for k, v in data.items() if k != "people"} == json.loads(json.dumps(want))
-    assert data["people"][0] == "You"
+    assert data["people"][0] == "south"  # the default name's place code: language-neutral
 
 
 def test_stats_table_and_filters(filled: Path) -> None:
     done = _run("stats", data=filled)
     assert done.returncode == 0, done.stderr
     with History() as h:
-        stats = compute(h.player_games("You"), "You")
-    assert done.stdout.startswith(f"You: {stats.games} games")
+        stats = compute(h.player_games("south"), "south")
+    assert done.stdout.startswith(f"South: {stats.games} games")
     assert "95% interval" in done.stdout and stats.groups[0].label in done.stdout
     assert f"longest winning streak {stats.streak}" in done.stdout
     two = json.loads(_run("stats", "--json", "--players", "2", data=filled).stdout)
@@ -99,6 +99,8 @@ def test_stats_table_and_filters(filled: Path) -> None:
     assert 0 < dated["games"] <= 8
     guest = _run("stats", "--player", "Guest0", data=filled)
     assert guest.stdout.startswith("Guest0: ")
+    by_place = _run("stats", "--player", "south", data=filled)
+    assert by_place.stdout.startswith(f"South: {stats.games} games")
 
 
 @pytest.mark.parametrize(

@@ -21,14 +21,15 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from allfives_tui.net.protocol import Lobby
-from allfives_tui.table.settings import SEAT_NAMES
+from allfives_tui.table.places import place_name
+from allfives_tui.table.places import places as table_places
 from allfives_tui.table.words import printable
 from allfives_tui.ui.widgets.footer import AppFooter
 
 
 def places(players: int) -> tuple[str, ...]:
-    """Where each seat sits: seat 0 south, then the others round the table."""
-    return ("South", *SEAT_NAMES.get(players, ()))
+    """Where each seat sits, in words: seat 0 south, then the others round the table."""
+    return tuple(place_name(p) for p in table_places(players))
 
 
 def seat_table(lobby: Lobby, you: int | None) -> Table:

@@ -19,8 +19,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from allfives_tui.locale import _
+from allfives_tui.table.places import place_name
 from allfives_tui.table.problems import validation_text
-from allfives_tui.table.settings import PERSON, SEAT_NAMES, SPEEDS, Settings
+from allfives_tui.table.settings import PERSON, SEAT_PLACES, SPEEDS, Settings
 from allfives_tui.table.words import level_description
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
@@ -161,7 +162,9 @@ class NewGameScreen(Screen[None]):
                             max_length=20,
                         ))
                 yield Label("Your name")
-                yield compact(Input(s.name, id="name", max_length=20))
+                yield compact(Input(
+                    s.name, placeholder=_("your name (optional)"), id="name", max_length=20
+                ))
                 yield Label("Seed")
                 yield compact(Input(
                     "" if s.seed is None else str(s.seed),
@@ -237,7 +240,7 @@ class NewGameScreen(Screen[None]):
         return out
 
     def _sync_players(self, players: int) -> None:
-        names = SEAT_NAMES[players]
+        names = [place_name(place) for place in SEAT_PLACES[players]]
         for i in range(3):
             label = self.query_one(f"#level-label-{i}", Label)
             seat = self.query_one(f"#seat-{i}", Horizontal)
@@ -283,7 +286,7 @@ class NewGameScreen(Screen[None]):
     def _show_level(self, seat: int | None = None) -> None:
         """The note under the form: what the computer level at ``seat`` is and how strong
         it measured (the first computer seat's when ``seat`` is none or not a computer)."""
-        shown = range(len(SEAT_NAMES[self._players()]))
+        shown = range(len(SEAT_PLACES[self._players()]))
         levels = {i: self.query_one(f"#level-{i}", Select).value for i in shown}
         computers = [i for i, level in levels.items() if level in REGISTRY]
         if seat not in computers:

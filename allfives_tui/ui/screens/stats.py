@@ -30,6 +30,7 @@ from textual.widgets import Button, Input, Static
 
 from allfives_tui.store.history import History, HistoryError, history_path
 from allfives_tui.store.stats import Filters, Stats, empty, parse_day, percent, query
+from allfives_tui.table.places import person_label
 from allfives_tui.table.words import printable
 from allfives_tui.ui.screens import HISTORY_CSS
 from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart
@@ -219,10 +220,10 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Filters, figures, the table by opponents, the charts."""
         yield TooSmall()
-        yield Static(f"Statistics of {printable(self.player)}", id="stats-title")
+        yield Static(f"Statistics of {printable(person_label(self.player))}", id="stats-title")
         with Horizontal(id="stats-filters"):
             # buttons that cycle (a click or p / l / n): far lighter to draw than selects
-            yield compact(Button(printable(self.player), id="stats-player"))
+            yield compact(Button(printable(person_label(self.player)), id="stats-player"))
             yield compact(Button(level_text(None), id="stats-level"))
             yield compact(Button(players_text(None), id="stats-players"))
             for edge, placeholder in (("since", "from"), ("until", "to")):
@@ -328,8 +329,9 @@ class StatsScreen(Screen[None]):
         """The next person in the history."""
         i = self.people.index(self.player) if self.player in self.people else -1
         self.player = self.people[(i + 1) % len(self.people)]
-        self.query_one("#stats-player", Button).label = printable(self.player)
-        self.query_one("#stats-title", Static).update(f"Statistics of {printable(self.player)}")
+        shown = printable(person_label(self.player))
+        self.query_one("#stats-player", Button).label = shown
+        self.query_one("#stats-title", Static).update(f"Statistics of {shown}")
         self.refresh_figures()
 
     @on(Input.Changed)
