@@ -75,22 +75,16 @@ RefusalWording = Callable[[IllegalActionError, bool, Facts], str]
 
 def refusal_text(err: IllegalActionError, names: Names | None = None) -> str:
     """A refused action in words, for *you* when the seat it names is ``names.you``."""
-    seat = err.seat
-    if seat is None:
-        name = "?"
-    elif names is not None:
-        name = names.seat(seat)
-    else:
-        name = _("seat {seat}").format(seat=seat)
     facts: Facts = {
         **err.details,
-        "name": name,
+        "name": _seat_name(err.seat, names, you=True),
+        "other": _seat_name(err.details.get("value"), names, you=False),
         "tile": str(err.tile) if err.tile is not None else "?",
         "end": end_name(err.end) if err.end is not None else "?",
         "needs": err.needs if err.needs is not None else "?",
         "drawn": str(err.drawn) if err.drawn is not None else "?",
     }
-    yours = names is not None and seat is not None and seat == names.you
+    yours = names is not None and err.seat is not None and err.seat == names.you
     fixed = REFUSALS.get(err.rule)
     if fixed is not None:
         return _filled(fixed, facts)
@@ -98,6 +92,16 @@ def refusal_text(err: IllegalActionError, names: Names | None = None) -> str:
     if wording is None:
         return _unknown(err.rule)
     return one_line(wording(err, yours, facts))
+
+
+def _seat_name(seat: object, names: Names | None, *, you: bool) -> str:
+    """A seat a refusal names: by ``names`` ("You" for *you* if ``you``), else as a record
+    numbers it (``seat 0``)."""
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return "?"
+    if names is None:
+        return _("seat {seat}").format(seat=seat)
+    return names.seat(seat) if you else names.name(seat)
 
 
 REFUSALS: Mapping[str, str] = {
@@ -186,8 +190,8 @@ def _start_player(err: IllegalActionError, yours: bool, facts: Facts) -> str:
     if err.seat is None:
         return _filled(N_("no seat {value} to start"), facts)
     if yours:
-        return _("you went out last hand and must start")
-    return _("{name} went out last hand and must start").format(**facts)
+        return _("you went out last hand and must start, not {other}").format(**facts)
+    return _("{name} went out last hand and must start, not {other}").format(**facts)
 
 
 def _not_your_turn(err: IllegalActionError, yours: bool, facts: Facts) -> str:
@@ -333,8 +337,9 @@ def coded_text(err: AllFivesError) -> str:
     if message is None:
         return _unknown(err.code)
     facts: Facts = dict(err.details)
-    if isinstance(facts.get("choices"), tuple):
-        facts["choices"] = ", ".join(repr(c) for c in facts["choices"])
+    if isinstance(facts.get("choices"), tuple):  # tokens: levels as they are, others quoted
+        shown = (str if err.code == "unknown-level" else repr)
+        facts["choices"] = ", ".join(shown(c) for c in facts["choices"])
     if err.code in _NUMBERED and isinstance(facts.get("most"), (int, float)):
         from allfives_tui.locale.formats import number
 
@@ -435,33 +440,52 @@ def _record_problem(err: RecordError) -> str:
 # -- pydantic's errors ---------------------------------------------------------------------
 
 VALIDATION: Mapping[str, str] = {
-    "missing": N_("a value is needed here"),
-    "extra_forbidden": N_("no such field is allowed here"),
-    "int_type": N_("the value should be a whole number"),
-    "int_parsing": N_("the value should be a whole number"),
-    "int_from_float": N_("the value should be a whole number, without a fraction"),
-    "float_type": N_("the value should be a number"),
-    "float_parsing": N_("the value should be a number"),
-    "bool_type": N_("the value should be true or false"),
-    "bool_parsing": N_("the value should be true or false"),
-    "string_type": N_("the value should be text"),
-    "string_pattern_mismatch": N_("the value should match the pattern {pattern}"),
-    "greater_than": N_("the value should be greater than {gt}"),
-    "greater_than_equal": N_("the value should be at least {ge}"),
-    "less_than": N_("the value should be less than {lt}"),
-    "less_than_equal": N_("the value should be at most {le}"),
-    "literal_error": N_("the value should be one of {expected}"),
-    "enum": N_("the value should be one of {expected}"),
-    "list_type": N_("the value should be a list"),
-    "tuple_type": N_("the value should be a list"),
-    "dict_type": N_("the value should be an object"),
-    "model_type": N_("the value should be an object"),
-    "union_tag_invalid": N_("the {discriminator} {tag} is none of {expected_tags}"),
-    "union_tag_not_found": N_("the {discriminator} is missing"),
-    "recursion_loop": N_("the value refers to itself"),
+    "missing": N_("Field required"),
+    "extra_forbidden": N_("Extra inputs are not permitted"),
+    "int_type": N_("Input should be a valid integer"),
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional part"),
+    "float_type": N_("Input should be a valid number"),
+    "float_parsing": N_("Input should be a valid number, unable to parse string as a number"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
+    "string_type": N_("Input should be a valid string"),
+    "string_pattern_mismatch": N_("String should match pattern '{pattern}'"),
+    "greater_than": N_("Input should be greater than {gt}"),
+    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
+    "less_than": N_("Input should be less than {lt}"),
+    "less_than_equal": N_("Input should be less than or equal to {le}"),
+    "literal_error": N_("Input should be {expected}"),
+    "enum": N_("Input should be {expected}"),
+    "list_type": N_("Input should be a valid list"),
+    "tuple_type": N_("Input should be a valid tuple"),
+    "dict_type": N_("Input should be a valid dictionary"),
+    "model_type": N_("Input should be a valid dictionary or instance of {class_name}"),
+    "union_tag_invalid": N_(
+        "Input tag '{tag}' found using {discriminator} does not match any of the expected "
+        "tags: {expected_tags}"
+    ),
+    "union_tag_not_found": N_("Unable to extract tag using discriminator {discriminator}"),
+    "recursion_loop": N_("Recursion error - cyclic reference detected"),
 }
 """Each pydantic error type's words (those that count are :func:`_counted_words`), its
-``ctx`` values as placeholders."""
+``ctx`` values as placeholders; the English is :data:`engine.problems.PROBLEMS`'."""
+UNKNOWN_VALIDATION = N_("Input is not valid")
+"""The words of a pydantic error type not in :data:`VALIDATION`."""
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+def _field_type(name: object) -> str:
+    """pydantic's name of a kind of collection, in words."""
+    if name == "List":
+        return _("List")
+    if name == "Tuple":
+        return _("Tuple")
+    if name == "Set":
+        return _("Set")
+    if name == "Dictionary":
+        return _("Dictionary")
+    return str(name)
 
 
 def _counted_words(kind: str, ctx: Facts) -> str | None:
@@ -469,32 +493,41 @@ def _counted_words(kind: str, ctx: Facts) -> str | None:
     least, most = ctx.get("min_length"), ctx.get("max_length")
     if kind == "string_too_short" and isinstance(least, int):
         return ngettext(
-            "the text should have at least {min_length} character",
-            "the text should have at least {min_length} characters",
+            "String should have at least {min_length} character",
+            "String should have at least {min_length} characters",
             least,
         )
     if kind == "string_too_long" and isinstance(most, int):
         return ngettext(
-            "the text should have at most {max_length} character",
-            "the text should have at most {max_length} characters",
+            "String should have at most {max_length} character",
+            "String should have at most {max_length} characters",
             most,
         )
     if kind == "too_short" and isinstance(least, int):
         return ngettext(
-            "there should be at least {min_length} item, not {actual_length}",
-            "there should be at least {min_length} items, not {actual_length}",
+            "{field_type} should have at least {min_length} item after validation, "
+            "not {actual_length}",
+            "{field_type} should have at least {min_length} items after validation, "
+            "not {actual_length}",
             least,
         )
     if kind == "too_long" and isinstance(most, int):
         return ngettext(
-            "there should be at most {max_length} item, not {actual_length}",
-            "there should be at most {max_length} items, not {actual_length}",
+            "{field_type} should have at most {max_length} item after validation, "
+            "not {actual_length}",
+            "{field_type} should have at most {max_length} items after validation, "
+            "not {actual_length}",
             most,
         )
     return None
 
 
-_QUOTED = re.compile(r"'([^']*)'")
+def _choices(expected: str) -> str:
+    """pydantic's English list of the values expected (``'a', 'b' or 'c'``), in words."""
+    items = [f"'{t}'" for t in _QUOTED.findall(expected)]
+    if len(items) < 2:
+        return items[0] if items else expected
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def validation_text(error: Mapping[str, Any]) -> str:
@@ -509,12 +542,13 @@ def validation_text(error: Mapping[str, Any]) -> str:
         cause = ctx.get("error")
         if isinstance(cause, AllFivesError) and cause.code:
             return problem_text(cause)
-        return one_line(str(cause)) if cause is not None else _("the value is not valid")
-    for name in ("expected", "expected_tags"):
-        if isinstance(ctx.get(name), str):  # pydantic's English list: its tokens, listed
-            ctx[name] = ", ".join(f"'{t}'" for t in _QUOTED.findall(ctx[name]))
+        return one_line(str(cause)) if cause is not None else _(UNKNOWN_VALIDATION)
+    if isinstance(ctx.get("expected"), str):
+        ctx["expected"] = _choices(ctx["expected"])
+    if "field_type" in ctx:
+        ctx["field_type"] = _field_type(ctx["field_type"])
     counted = _counted_words(kind, ctx)
     if counted is not None:
         return one_line(counted.format_map(_Facts(ctx)))
     message = VALIDATION.get(kind)
-    return _filled(message, ctx) if message is not None else one_line(_("the value is not valid"))
+    return _filled(message if message is not None else UNKNOWN_VALIDATION, ctx)

@@ -10,6 +10,7 @@ touches a file: reading one is :func:`allfives_tui.store.saves.read_replay`'s jo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 
@@ -213,6 +214,7 @@ def status_line(
     source: str | None = None,
     in_progress: bool = False,
     step_seconds: float | None = None,
+    width: int | None = None,
 ) -> str:
     """Where the replay stands at frame ``index``, one line.
 
@@ -220,7 +222,8 @@ def status_line(
     up"``: the file's name (from ``source``), the hand, the move, the step and the
     view (``viewer`` as in :func:`describe_events`); then ``"game in progress"``
     when ``in_progress``, and the pace of automatic play when ``step_seconds`` is
-    given.
+    given. With a ``width``, the line goes without what it must to fit: the word
+    "Replay", then the step, the file's name, the move, the hand; the view stays.
     """
     frame = replay.frames[index]
     moves = len(replay.record.hands[frame.hand - 1].actions)
@@ -229,10 +232,30 @@ def status_line(
         parts.append(PurePath(source).name)
     parts.append(f"hand {frame.hand} of {len(replay.hand_starts)}")
     parts.append("deal" if frame.move == 0 else f"move {frame.move} of {moves}")
+    step_at = len(parts)
     parts.append(f"step {index + 1}/{len(replay)}")
     parts.append("all hands face up" if viewer is None else replay.view_name(viewer))
     if in_progress:
         parts.append("game in progress")
     if step_seconds is not None:
         parts.append(f"▶ playing, {step_seconds:g} s a step")
-    return " · ".join(parts)
+    # what a narrow line goes without, first to go first
+    dropping = [0, step_at, 1 if source else None, step_at - 1, step_at - 2]
+    return fit_parts(parts, width, [i for i in dropping if i is not None])
+
+
+SEPARATOR = " · "
+"""Between the parts of a status line."""
+
+
+def fit_parts(parts: Sequence[str], width: int | None, dropping: Sequence[int]) -> str:
+    """``parts`` joined by :data:`SEPARATOR`, without those at the indices ``dropping``
+    (first listed first) while the line is longer than ``width`` cells."""
+    kept = list(range(len(parts)))
+    line = SEPARATOR.join(parts)
+    for i in dropping:
+        if width is None or len(line) <= width:
+            break
+        kept.remove(i)
+        line = SEPARATOR.join(parts[k] for k in kept)
+    return line

@@ -242,9 +242,10 @@ class ReplayScreen(Screen[None]):
     """Rows that are not the board or the hands: status, event line and its rule, footer."""
 
     def on_resize(self) -> None:
-        """Fit the hands to the new size."""
+        """Fit the hands and the status line to the new size."""
         if self._ready:
             self._fit_hands()
+            self._render_status()
 
     def _fit_hands(self) -> None:
         """Every seat's hand in view: numbered tiles when a band each fits beside a
@@ -289,6 +290,7 @@ class ReplayScreen(Screen[None]):
             source=self.source,
             in_progress=self.private_view is not None,
             step_seconds=SPEEDS[self.speed] if self.playing else None,
+            width=self._status.content_region.width or self.app.size.width - 2,
         )
         self._status.update(line, layout=False)
 

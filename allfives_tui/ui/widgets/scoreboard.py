@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from allfives_tui.locale import _
 from allfives_tui.table.words import Names
 from engine import GameState, Phase, Play, SeatView
 
@@ -134,8 +135,14 @@ class Scoreboard(_Steady):
         last = snapshot.history[-1] if snapshot.history else None
         lines = Text()
         if last is not None and isinstance(last.action, Play):
-            pts = f"+{last.points}" if last.points else "0"
-            lines.append(f"Last: {labels.name(last.seat)} {last.action.tile}, {pts}")
+            scored = _("Last: {name} {tile}, +{points}") if last.points else _(
+                "Last: {name} {tile}, no score"
+            )
+            lines.append(
+                scored.format(
+                    name=labels.name(last.seat), tile=last.action.tile, points=last.points
+                )
+            )
         elif last is not None:
             lines.append(f"Last: {labels.name(last.seat)} {last.action}")
         else:
@@ -159,7 +166,9 @@ class Scoreboard(_Steady):
 
 
 class BoneyardCounter(_Steady):
-    """Tiles left in the boneyard, as a number and a little stack."""
+    """Tiles left in the boneyard, as a number and, on a line of its own, a little stack:
+    two lines however many are left, so the panel keeps its height (one line where the
+    style gives it one: the stack then follows the number)."""
 
     def show(self, snapshot: Snapshot) -> None:
         """Render the boneyard's size from ``snapshot``."""
@@ -169,8 +178,10 @@ class BoneyardCounter(_Steady):
         text = Text()
         text.append("Boneyard ", style="bold")
         text.append(f"{n} tile{'s' if n != 1 else ''}")
+        height = self.styles.height
+        apart = "  " if height is not None and height.is_cells and height.value < 2 else "\n"
         if n:
-            text.append("  " + "▮" * min(n, 14), style="dim")
+            text.append(apart + "▮" * min(n, 14), style="dim")
         else:
-            text.append("  (empty)", style="dim")
+            text.append(apart + "(empty)", style="dim")
         self._show(n, text)
