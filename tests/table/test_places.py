@@ -92,3 +92,20 @@ def test_an_older_records_default_names(names: list[str], read: list[str | None]
     for seat, name in zip(data["seats"], names, strict=True):
         seat["name"] = name
     assert [s.name for s in parse_record(json.dumps(data)).seats] == read
+
+
+def test_the_hosts_seats_keep_no_word_for_a_computer() -> None:
+    from allfives_tui.net.hostfiles import SavedSeat
+    from allfives_tui.net.seating import Seating
+
+    seating = Seating(3)
+    seating.slots[0].name, seating.slots[0].host = "Hana", True
+    seats = seating.fill("greedy")
+    assert [s.name for s in seats] == ["Hana", None, None]
+    assert seating.names() == ("Hana", "West", "East")
+    assert [s.name for s in seating.saved("g", "greedy").seats] == ["Hana", None, None]
+    # an older host's file named its computers by their places, in English
+    old = (SavedSeat(name="Hana", host=True), SavedSeat(name="West", computer=True),
+           SavedSeat(name="Bo"))
+    seating.restore(old)
+    assert [s.name for s in seating.slots] == ["Hana", None, "Bo"]
