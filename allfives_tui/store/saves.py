@@ -78,11 +78,13 @@ def set_aside_damaged_current() -> str | None:
         try:
             aside = move_current_aside()
         except OSError as move:
-            return (
-                f"The saved game {path} cannot be read ({problem}) "
-                f"and could not be set aside: {move.strerror or move}."
-            )
-        return f"The saved game could not be read ({problem}): it is set aside as {aside}."
+            return _(
+                "The saved game {path} cannot be read ({problem}) and could not be set "
+                "aside: {why}."
+            ).format(path=path, problem=problem, why=move.strerror or move)
+        return _("The saved game could not be read ({problem}): it is set aside as {path}.").format(
+            problem=problem, path=aside
+        )
     return None
 
 
@@ -145,18 +147,26 @@ def save_copy(record: GameRecord, text: str) -> Path:
     """Save ``record`` at the path ``text`` names; ``ValueError`` with a clear message."""
     text = text.strip()
     if not text:
-        raise ValueError("give a file name, e.g. ~/allfives-game.json")
+        raise ValueError(
+            _("give a file name, e.g. {example}").format(example="~/allfives-game.json")
+        )
     path = Path(text).expanduser()
     if path.is_dir():
-        raise ValueError(f"{path} is a folder: add a file name, e.g. {path / 'game.json'}")
+        raise ValueError(
+            _("{path} is a folder: add a file name, e.g. {example}").format(
+                path=path, example=path / "game.json"
+            )
+        )
     if not path.parent.exists():
-        raise ValueError(f"there is no folder {path.parent}")
+        raise ValueError(_("there is no folder {folder}").format(folder=path.parent))
     try:
         return save(record, path)
     except PermissionError:
-        raise ValueError(f"cannot write {path}: permission denied") from None
+        raise ValueError(_("cannot write {path}: permission denied").format(path=path)) from None
     except OSError as err:
-        raise ValueError(f"cannot write {path}: {err.strerror or err}") from None
+        raise ValueError(
+            _("cannot write {path}: {why}").format(path=path, why=err.strerror or err)
+        ) from None
 
 
 class AutoSaver:
@@ -176,7 +186,9 @@ class AutoSaver:
 
     def _failed(self, err: BaseException) -> None:
         if isinstance(err, OSError):
-            self.error = f"could not autosave to {self.path}: {err.strerror or err}"
+            self.error = _("could not autosave to {path}: {why}").format(
+                path=self.path, why=err.strerror or err
+            )
 
     @property
     def pending(self) -> bool:
