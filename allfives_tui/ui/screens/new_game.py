@@ -22,14 +22,16 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from allfives_tui.locale import N_, SOURCE, _, current, ngettext
-from allfives_tui.table.settings import PERSON, SEAT_NAMES, SPEEDS, Settings
+from allfives_tui.table.places import place_name
+from allfives_tui.table.problems import validation_text
+from allfives_tui.table.settings import PERSON, SEAT_PLACES, SPEEDS, Settings
+from allfives_tui.table.words import level_description
 from allfives_tui.ui.language import LanguageSwitched, language_options
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import HandSize
 from engine.players import LEVELS, REGISTRY
-from engine.problems import problem_words
 from engine.rng import SEED_LIMIT
 from engine.rules import DEFAULT_TARGETS, Rules
 
@@ -166,7 +168,12 @@ class NewGameScreen(Screen[None]):
                 yield compact(Select(
                     [
                         (_("no: each player for themselves"), False),
-                        (_("yes: you and North as partners"), True),
+                        (
+                            _("yes: you and {partner} as partners").format(
+                                partner=place_name("north")
+                            ),
+                            True,
+                        ),
                     ],
                     value=value("partnerships", s.partnerships),
                     allow_blank=False,
@@ -209,7 +216,12 @@ class NewGameScreen(Screen[None]):
                             max_length=20,
                         ))
                 yield Label(_("Your name"))
-                yield compact(Input(str(value("name", s.name)), id="name", max_length=20))
+                yield compact(Input(
+                    str(value("name", s.name)),
+                    placeholder=_("your name (optional)"),
+                    id="name",
+                    max_length=20,
+                ))
                 yield Label(_("Seed"))
                 yield compact(Input(
                     str(value("seed", "" if s.seed is None else str(s.seed))),
@@ -300,7 +312,7 @@ class NewGameScreen(Screen[None]):
         return out
 
     def _sync_players(self, players: int) -> None:
-        names = SEAT_NAMES[players]
+        names = [place_name(place) for place in SEAT_PLACES[players]]
         for i in range(3):
             label = self.query_one(f"#level-label-{i}", Label)
             seat = self.query_one(f"#seat-{i}", Horizontal)
@@ -347,7 +359,7 @@ class NewGameScreen(Screen[None]):
     def _show_level(self, seat: int | None = None) -> None:
         """The note under the form: what the computer level at ``seat`` is and how strong
         it measured (the first computer seat's when ``seat`` is none or not a computer)."""
-        shown = range(len(SEAT_NAMES[self._players()]))
+        shown = range(len(SEAT_PLACES[self._players()]))
         levels = {i: self.query_one(f"#level-{i}", Select).value for i in shown}
         computers = [i for i, level in levels.items() if level in REGISTRY]
         if seat not in computers:
@@ -358,9 +370,7 @@ class NewGameScreen(Screen[None]):
             return
         level = str(levels[seat])
         note.update(
-            _("{level}: {description}").format(
-                level=level, description=REGISTRY[level].description
-            )
+            _("{level}: {description}").format(level=level, description=level_description(level))
         )
 
     def _players(self) -> int:
@@ -377,12 +387,12 @@ class NewGameScreen(Screen[None]):
     def _move_seats(self, before: int, after: int) -> None:
         """From ``before`` players to ``after``: each place keeps its level and name
         (North's stays North's, wherever its row is); a place not set yet keeps the row's."""
-        for i, place in enumerate(SEAT_NAMES[before]):
+        for i, place in enumerate(SEAT_PLACES[before]):
             self._by_place[place] = (
                 self.query_one(f"#level-{i}", Select).value,
                 self.query_one(f"#person-{i}", Input).value,
             )
-        for i, place in enumerate(SEAT_NAMES[after]):
+        for i, place in enumerate(SEAT_PLACES[after]):
             if place in self._by_place:
                 level, name = self._by_place[place]
                 self.query_one(f"#level-{i}", Select).value = level
@@ -474,7 +484,7 @@ class NewGameScreen(Screen[None]):
             field = ".".join(str(p) for p in first["loc"][:1]) or "settings"
             words = _(FIELD_WORDS[field]) if field in FIELD_WORDS else field
             raise ValueError(
-                _("{field}: {problem}.").format(field=words, problem=problem_words(first))
+                _("{field}: {problem}.").format(field=words, problem=validation_text(first))
             ) from None
         return settings
 
