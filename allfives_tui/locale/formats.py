@@ -89,3 +89,14 @@ def listing(items: list[str], style: Literal["standard", "or"] = "standard") -> 
     from babel.lists import format_list
 
     return format_list(items, style=style, locale=locale())
+
+
+def signed(value: float, digits: int = 1) -> str:
+    """``value`` with its sign always shown and exactly ``digits`` decimals (``+3.5``,
+    ``-0,5``), rounded as Python rounds ``f"{value:+.{digits}f}"``."""
+    from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol
+
+    rounded = round(value, digits)
+    negative = rounded < 0 or (rounded == 0 and str(rounded).startswith("-"))
+    sign = get_minus_sign_symbol(locale()) if negative else get_plus_sign_symbol(locale())
+    return sign + fixed(abs(rounded), digits)

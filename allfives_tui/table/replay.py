@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from allfives_tui.locale import _
+from allfives_tui.locale.formats import number
 from allfives_tui.table.words import Names, describe_event, printable
 from engine import (
     Event,
@@ -159,27 +161,22 @@ class Replay:
     def seat_name(self, seat: int) -> str:
         """``seat``'s name from the record, safe to print (labels; the narrative says "You")."""
         seats = self.record.seats
-        return printable(seats[seat].name) if 0 <= seat < len(seats) else f"Seat {seat + 1}"
+        if 0 <= seat < len(seats):
+            return printable(seats[seat].name)
+        return _("Seat {number}").format(number=seat + 1)
 
     def team_name(self, team: int) -> str:
         """A team's name as the narrative says it ("You & North")."""
         return self.names().team(team)
 
-    def says(self, seat: int, verb: str) -> str:
-        """``seat``'s name and ``verb`` agreeing with it: "Ann leads", "You lead"."""
-        return self.names().says(seat, verb)
-
     def view_name(self, seat: int) -> str:
         """``"Ann's view"``; ``"your view"`` for the owner's seat; for :data:`NOBODY`,
         ``"every hand face down"``."""
         if seat == NOBODY:
-            return "every hand face down"
-        return f"{self.names().possessive(seat)} view"
-
-    def wins_word(self, team: int) -> str:
-        """``"wins"`` for one player, ``"win"`` for partners and for "you"."""
-        seats = self.rules.seats_of(team)
-        return self.names().verb(seats[0], "wins") if len(seats) == 1 else "win"
+            return _("every hand face down")
+        if seat == self.owner:
+            return _("your view")
+        return _("{name}'s view").format(name=self.seat_name(seat))
 
     def describe(self, index: int) -> str:
         """What happened at frame ``index``, in words (one line per event)."""
@@ -221,15 +218,24 @@ def status_line(
     """
     frame = replay.frames[index]
     moves = len(replay.record.hands[frame.hand - 1].actions)
-    parts = ["Replay"]
+    parts = [_("Replay")]
     if source:
         parts.append(PurePath(source).name)
-    parts.append(f"hand {frame.hand} of {len(replay.hand_starts)}")
-    parts.append("deal" if frame.move == 0 else f"move {frame.move} of {moves}")
-    parts.append(f"step {index + 1}/{len(replay)}")
-    parts.append("all hands face up" if viewer is None else replay.view_name(viewer))
+    parts.append(
+        _("hand {hand} of {hands}").format(
+            hand=number(frame.hand), hands=number(len(replay.hand_starts))
+        )
+    )
+    if frame.move == 0:
+        parts.append(_("deal"))
+    else:
+        parts.append(
+            _("move {move} of {moves}").format(move=number(frame.move), moves=number(moves))
+        )
+    parts.append(_("step {step}/{steps}").format(step=number(index + 1), steps=number(len(replay))))
+    parts.append(_("all hands face up") if viewer is None else replay.view_name(viewer))
     if in_progress:
-        parts.append("game in progress")
+        parts.append(_("game in progress"))
     if step_seconds is not None:
-        parts.append(f"▶ playing, {step_seconds:g} s a step")
+        parts.append(_("▶ playing, {seconds} s a step").format(seconds=number(step_seconds, 2)))
     return " · ".join(parts)

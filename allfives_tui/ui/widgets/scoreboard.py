@@ -20,7 +20,10 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from allfives_tui.table.words import Names
+from allfives_tui.locale import _, ngettext, pgettext
+from allfives_tui.locale.formats import number
+from allfives_tui.table.words import Names, move_words
+from allfives_tui.ui.styled import styled
 from engine import GameState, Phase, Play, SeatView
 
 Snapshot = GameState | SeatView
@@ -100,7 +103,12 @@ class Scoreboard(_Steady):
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         table.add_column(justify="right")
         table.add_column(justify="right")
-        table.add_row("", "", Text("pts", style="dim"), Text("tiles", style="dim"))
+        table.add_row(
+            "",
+            "",
+            Text(pgettext("scoreboard column", "pts"), style="dim"),
+            Text(pgettext("scoreboard column", "tiles"), style="dim"),
+        )
         rows = 1
         turn = snapshot.current if snapshot.phase is Phase.PLAY else None
         # one rule for team names and for marking "(you)": words.Names
@@ -110,28 +118,29 @@ class Scoreboard(_Steady):
             score = snapshot.scores[team] if snapshot.scores else 0
             if len(seats) > 1:
                 label = labels.team(team)
-                table.add_row("", Text(label, style="bold"), Text(str(score), style="bold"), "")
+                table.add_row(
+                    "", Text(label, style="bold"), Text(number(score), style="bold"), ""
+                )
                 rows += 1
             for s in seats:
                 marker = Text("▶", style="bold") if s == turn else Text(" ")
-                name = Text(names[s], style="bold" if s == human else "")
-                if s == human and (marked := mine.label(s)) != names[s]:
-                    name.append(marked.removeprefix(names[s]), style="dim")
-                pts = "" if len(seats) > 1 else str(score)
-                table.add_row(marker, name, Text(pts, style="bold"), Text(str(counts[s])))
+                if s == human and mine.label(s) != names[s]:
+                    # "Ana (you)": all in bold, the language's words round the name dim too
+                    name = styled(_("{name} (you)"), "dim", name=(names[s], "")).copy()
+                    name.style = "bold"
+                else:
+                    name = Text(names[s], style="bold" if s == human else "")
+                pts = "" if len(seats) > 1 else number(score)
+                table.add_row(marker, name, Text(pts, style="bold"), Text(number(counts[s])))
                 rows += 1
-        status = Text()
-        status.append(f"Hand {max(snapshot.hand_number, 1)}", style="bold")
-        status.append(f" · to {rules.target}")
-        last = snapshot.history[-1] if snapshot.history else None
-        lines = Text()
-        if last is not None and isinstance(last.action, Play):
-            pts = f"+{last.points}" if last.points else "0"
-            lines.append(f"Last: {names[last.seat]} {last.action.tile}, {pts}")
-        elif last is not None:
-            lines.append(f"Last: {names[last.seat]} {last.action}")
-        else:
-            lines.append("Last: —")
+        status = styled(
+            _("Hand {hand} · to {target}"),
+            "bold",
+            after={"hand": ""},
+            hand=(number(max(snapshot.hand_number, 1)), "bold"),
+            target=number(rules.target),
+        )
+        lines = Text(last_play(snapshot, names))
         out = Table.grid(expand=True)
         out.add_row(status)
         out.add_row(table)
@@ -150,6 +159,30 @@ class Scoreboard(_Steady):
         self._show(key, out, shape)
 
 
+def last_play(snapshot: Snapshot, names: Sequence[str]) -> str:
+    """The last action in a line: ``"Last: North 5-5, +10"``, ``"Last: —"``."""
+    last = snapshot.history[-1] if snapshot.history else None
+    if last is None:
+        return _("Last: —")
+    name = names[last.seat]
+    if isinstance(last.action, Play):
+        text = _("Last: {name} {tile}, +{points}") if last.points else _("Last: {name} {tile}, 0")
+        return text.format(name=name, tile=last.action.tile, points=number(last.points))
+    return _("Last: {name} {action}").format(name=name, action=move_words(str(last.action)))
+
+
+def boneyard_text(n: int) -> Text:
+    """``"Boneyard 5 tiles  ▮▮▮▮▮"``: the count and a little stack (or "(empty)")."""
+    # the words before the count in bold, as a label
+    message = ngettext("Boneyard {count} tile", "Boneyard {count} tiles", n)
+    text = styled(message, "bold", after={"count": ""}, count=(number(n), ""))
+    if n:
+        text.append("  " + "▮" * min(n, 14), style="dim")
+    else:
+        text.append("  " + _("(empty)"), style="dim")
+    return text
+
+
 class BoneyardCounter(_Steady):
     """Tiles left in the boneyard, as a number and a little stack."""
 
@@ -158,11 +191,4 @@ class BoneyardCounter(_Steady):
         n = boneyard_size(snapshot)
         if n == self._key:
             return
-        text = Text()
-        text.append("Boneyard ", style="bold")
-        text.append(f"{n} tile{'s' if n != 1 else ''}")
-        if n:
-            text.append("  " + "▮" * min(n, 14), style="dim")
-        else:
-            text.append("  (empty)", style="dim")
-        self._show(n, text)
+        self._show(n, boneyard_text(n))
