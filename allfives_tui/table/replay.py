@@ -207,6 +207,7 @@ def status_line(
     source: str | None = None,
     in_progress: bool = False,
     step_seconds: float | None = None,
+    width: int | None = None,
 ) -> str:
     """Where the replay stands at frame ``index``, one line.
 
@@ -214,28 +215,34 @@ def status_line(
     up"``: the file's name (from ``source``), the hand, the move, the step and the
     view (``viewer`` as in :func:`describe_events`); then ``"game in progress"``
     when ``in_progress``, and the pace of automatic play when ``step_seconds`` is
-    given.
+    given. In at most ``width`` characters where leaving parts out makes it fit: the
+    word "Replay" first, then the step, the file's name, "game in progress" and the hand.
     """
     frame = replay.frames[index]
     moves = len(replay.record.hands[frame.hand - 1].actions)
-    parts = [_("Replay")]
-    if source:
-        parts.append(PurePath(source).name)
-    parts.append(
-        _("hand {hand} of {hands}").format(
-            hand=number(frame.hand), hands=number(len(replay.hand_starts))
-        )
+    hand = _("hand {hand} of {hands}").format(
+        hand=number(frame.hand), hands=number(len(replay.hand_starts))
     )
     if frame.move == 0:
-        parts.append(_("deal"))
+        move = _("deal")
     else:
-        parts.append(
-            _("move {move} of {moves}").format(move=number(frame.move), moves=number(moves))
-        )
-    parts.append(_("step {step}/{steps}").format(step=number(index + 1), steps=number(len(replay))))
-    parts.append(_("all hands face up") if viewer is None else replay.view_name(viewer))
+        move = _("move {move} of {moves}").format(move=number(frame.move), moves=number(moves))
+    step = _("step {step}/{steps}").format(step=number(index + 1), steps=number(len(replay)))
+    # each part and when it is left out for want of room (0: never)
+    parts: list[tuple[str, int]] = [(_("Replay"), 1)]
+    if source:
+        parts.append((PurePath(source).name, 3))
+    parts += [(hand, 5), (move, 0), (step, 2)]
+    parts.append((_("all hands face up") if viewer is None else replay.view_name(viewer), 0))
     if in_progress:
-        parts.append(_("game in progress"))
+        parts.append((_("game in progress"), 4))
     if step_seconds is not None:
-        parts.append(_("▶ playing, {seconds} s a step").format(seconds=number(step_seconds, 2)))
-    return " · ".join(parts)
+        pace = _("▶ playing, {seconds} s a step").format(seconds=number(step_seconds, 2))
+        parts.append((pace, 0))
+    line = " · ".join(text for text, _order in parts)
+    for least in range(1, 6):
+        if width is None or len(line) <= width:
+            break
+        parts = [(text, order) for text, order in parts if order == 0 or order > least]
+        line = " · ".join(text for text, _order in parts)
+    return line

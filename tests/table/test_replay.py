@@ -88,6 +88,29 @@ def test_the_status_line_says_where_the_replay_stands() -> None:
     )
 
 
+def test_a_narrow_status_line_leaves_out_what_matters_least() -> None:
+    replay = Replay(parse_record(SMALL_RECORD))
+
+    def line(width: int) -> str:
+        return status_line(
+            replay, 3, viewer=NOBODY, source="games/small.json", in_progress=True,
+            step_seconds=0.5, width=width,
+        )
+
+    assert line(200).startswith("Replay · small.json · hand 1 of 2")  # all of it: it fits
+    assert line(120) == (
+        "small.json · hand 1 of 2 · move 3 of 14 · step 4/19 · every hand face down"
+        " · game in progress · ▶ playing, 0.5 s a step"
+    )
+    assert line(100) == (
+        "hand 1 of 2 · move 3 of 14 · every hand face down · game in progress"
+        " · ▶ playing, 0.5 s a step"
+    )
+    assert line(80) == "hand 1 of 2 · move 3 of 14 · every hand face down · ▶ playing, 0.5 s a step"
+    # what must be said is said, however narrow
+    assert line(10) == "move 3 of 14 · every hand face down · ▶ playing, 0.5 s a step"
+
+
 def test_a_frame_names_the_tile_it_laid() -> None:
     replay = Replay(parse_record(SMALL_RECORD))
     assert replay.frames[0].last_placed is None  # the deal

@@ -385,56 +385,88 @@ class GameScreen(Screen[None]):
         """What the player should do now, in words (in at most ``width`` cells where
         it can be said shorter)."""
         st = self.view()
+        if self.human_turn() and self.choosing:
+            tile = self.selected_tile()
+            if tile is not None:
+                return self._choosing_text(tile, width)
+        said = self._prompts(st)
+        return next((text for text in said if cell_len(text) <= width), said[-1])
+
+    def _prompts(self, st: SeatView) -> list[str]:
+        """What to do now, said in full first and then shorter (for a narrow prompt)."""
         if st.phase is Phase.OVER:
-            return _("The game is over.")
+            return [_("The game is over.")]
         if st.phase is Phase.DEAL:
-            return _("The hand is over.")
+            return [_("The hand is over.")]
         if not self.human_turn():
             who = self.table.names[st.current or 0]
             if self.table.kind(st.current or 0) == "person":
-                return _("{name}'s turn.").format(name=who)
+                return [_("{name}'s turn.").format(name=who)]
+            thinking = _("{name} is thinking…").format(name=who)
             if self.viewer is not None:
-                return _("{name} is thinking… (←→ look over your tiles)").format(name=who)
-            return _("{name} is thinking…").format(name=who)
+                look = _("{name} is thinking… (←→ look over your tiles)").format(name=who)
+                return [look, thinking]
+            return [thinking]
         legal = self.legal()
         tile = self.selected_tile()
-        if self.choosing and tile is not None:
-            return self._choosing_text(tile, width)
         if legal and isinstance(legal[0], Draw):
-            return _("Nothing fits an open end: press d to draw from the boneyard")
+            return [
+                _("Nothing fits an open end: press d to draw from the boneyard"),
+                _("Nothing fits: press d to draw"),
+            ]
         if legal and isinstance(legal[0], Pass):
-            return _("Nothing fits and the boneyard is empty: press p to pass")
+            return [
+                _("Nothing fits and the boneyard is empty: press p to pass"),
+                _("Nothing fits: press p to pass"),
+            ]
         if st.must_play is not None:
-            return _("You drew {tile}: it fits, so it must be played now (⏎)").format(
-                tile=st.must_play
-            )
+            return [
+                _("You drew {tile}: it fits, so it must be played now (⏎)").format(
+                    tile=st.must_play
+                ),
+                _("⏎ plays the drawn {tile}").format(tile=st.must_play),
+            ]
         if tile is None:
-            return _("Your turn: ←→ or 1-9 choose a tile")
+            return [_("Your turn: ←→ or 1-9 choose a tile")]
         if st.layout.is_empty:
             points = self._score(Play(tile=tile))
             if points:
-                text = _("Your lead: any tile. ←→ or 1-9 choose, ⏎ leads {tile} (+{points})")
+                long = _("Your lead: any tile. ←→ or 1-9 choose, ⏎ leads {tile} (+{points})")
+                short = _("⏎ leads {tile} (+{points})")
             else:
-                text = _("Your lead: any tile. ←→ or 1-9 choose, ⏎ leads {tile} (no score)")
-            return text.format(tile=tile, points=number(points))
+                long = _("Your lead: any tile. ←→ or 1-9 choose, ⏎ leads {tile} (no score)")
+                short = _("⏎ leads {tile} (no score)")
+            return [t.format(tile=tile, points=number(points)) for t in (long, short)]
         fits = self.ends_for(tile)
         if not fits:
-            return _("Your turn: ←→ or 1-9 choose a tile ({tile} fits no open end)").format(
-                tile=tile
-            )
+            return [
+                _("Your turn: ←→ or 1-9 choose a tile ({tile} fits no open end)").format(
+                    tile=tile
+                ),
+                _("{tile} fits no open end").format(tile=tile),
+            ]
         if len(fits) == 1 and fits[0] is not None:
             points = self._score(Play(tile=tile, end=fits[0]))
             if points:
-                text = _("Your turn: ←→ or 1-9 choose, ⏎ plays {tile} on the {end} end (+{points})")
+                long = _("Your turn: ←→ or 1-9 choose, ⏎ plays {tile} on the {end} end (+{points})")
+                short = _("⏎ plays {tile} on the {end} end (+{points})")
             else:
-                text = _("Your turn: ←→ or 1-9 choose, ⏎ plays {tile} on the {end} end (no score)")
-            return text.format(tile=tile, end=end_name(fits[0]), points=number(points))
-        text = ngettext(
+                long = _("Your turn: ←→ or 1-9 choose, ⏎ plays {tile} on the {end} end (no score)")
+                short = _("⏎ plays {tile} on the {end} end (no score)")
+            return [
+                t.format(tile=tile, end=end_name(fits[0]), points=number(points))
+                for t in (long, short)
+            ]
+        count = len(fits)
+        long = ngettext(
             "Your turn: ←→ or 1-9 choose, ⏎ plays {tile} (it fits {count} end)",
             "Your turn: ←→ or 1-9 choose, ⏎ plays {tile} (it fits {count} ends)",
-            len(fits),
+            count,
         )
-        return text.format(tile=tile, count=number(len(fits)))
+        short = ngettext(
+            "⏎ plays {tile} (it fits {count} end)", "⏎ plays {tile} (it fits {count} ends)", count
+        )
+        return [t.format(tile=tile, count=number(count)) for t in (long, short)]
 
     def _choosing_text(self, tile: Tile, width: int) -> str:
         """While choosing an end: where ⏎ plays the tile, then as much about the other

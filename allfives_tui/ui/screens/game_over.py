@@ -25,6 +25,9 @@ class GameOverScreen(Dialog[str]):
 
     AUTO_FOCUS = ""  # nothing focused during the grace (Dialog.grace)
 
+    # the choices one under another when their words are too long for one row
+    DEFAULT_CSS = "GameOverScreen .dialog-buttons.-stacked { layout: vertical; }"
+
     BINDINGS = [
         Binding("n", "choose('new')", N_("New game")),
         Binding("r", "choose('replay')", N_("Replay")),
@@ -73,9 +76,23 @@ class GameOverScreen(Dialog[str]):
         yield AppFooter()  # this screen's keys, over the game's
 
     def on_mount(self) -> None:
-        """Without a grace, "New game" has Enter at once."""
+        """Without a grace, "New game" has Enter at once; the choices take the rows they
+        need."""
         if self.grace is None:
             self._focus_first()
+        self.call_after_refresh(self._fit_choices)
+
+    def on_resize(self) -> None:
+        """The choices in one row where it holds them."""
+        self.call_after_refresh(self._fit_choices)
+
+    def _fit_choices(self) -> None:
+        """One row of choices where it holds them all, else one choice a row."""
+        row = self.query_one(".dialog-buttons", Horizontal)
+        needed = sum(b.outer_size.width + b.styles.margin.right for b in row.query(Button))
+        room = row.content_region.width
+        if room > 0:
+            row.set_class(needed > room, "-stacked")
 
     def grace_started(self) -> None:
         """Give Enter to "New game" once the grace is over."""

@@ -141,7 +141,7 @@ class ReplayScreen(Screen[None]):
                             yield HandView(id=f"hand-{seat}")
             with Vertical(id="replay-side"):
                 yield Scoreboard(id="replay-scores")
-                yield BoneyardCounter(id="replay-boneyard")
+                yield BoneyardCounter(stack_beside=True, id="replay-boneyard")
                 yield MoveList(replay.frames, self.names, id="replay-moves")
             review = self.seat_review
             yield AnalysisPane(
@@ -243,9 +243,10 @@ class ReplayScreen(Screen[None]):
     """Rows that are not the board or the hands: status, event line and its rule, footer."""
 
     def on_resize(self) -> None:
-        """Fit the hands to the new size."""
+        """Fit the hands and the status line to the new size."""
         if self._ready:
             self._fit_hands()
+            self._render_status()
 
     def _fit_hands(self) -> None:
         """Every seat's hand in view: numbered tiles when a band each fits beside a
@@ -291,6 +292,7 @@ class ReplayScreen(Screen[None]):
             source=self.source,
             in_progress=self.private_view is not None,
             step_seconds=SPEEDS[self.speed] if self.playing else None,
+            width=self._status.content_region.width or None,
         )
         self._status.update(line, layout=False)
 
@@ -526,7 +528,10 @@ class OpenReplayScreen(ModalScreen[None]):
             salvage.display = False
             return
         path = self.query_one(Input).value.strip()
-        problem.update(Text(f"{path}: {error.message}" if path else error.message))
+        if path:
+            problem.update(Text(_("{path}: {problem}").format(path=path, problem=error.message)))
+        else:
+            problem.update(Text(error.message))
         problem.display = True
         salvage.display = error.salvage is not None
         if error.salvage is not None and error.salvage.steps:

@@ -113,21 +113,25 @@ class Scoreboard(_Steady):
         turn = snapshot.current if snapshot.phase is Phase.PLAY else None
         # one rule for team names and for marking "(you)": words.Names
         labels, mine = Names(tuple(names), rules), Names(tuple(names), rules, human)
+        # the labels that are messages (a side's name, "Ana (you)") wrap where a plain
+        # name is cut, so no word of the language is lost
+        worded: list[str] = []
         for team in range(rules.teams):
             seats = rules.seats_of(team)
             score = snapshot.scores[team] if snapshot.scores else 0
             if len(seats) > 1:
                 label = labels.team(team)
-                table.add_row(
-                    "", Text(label, style="bold"), Text(number(score), style="bold"), ""
-                )
+                worded.append(label)
+                side = Text(label, style="bold", no_wrap=False, overflow="fold")
+                table.add_row("", side, Text(number(score), style="bold"), "")
                 rows += 1
             for s in seats:
                 marker = Text("▶", style="bold") if s == turn else Text(" ")
                 if s == human and mine.label(s) != names[s]:
                     # "Ana (you)": all in bold, the language's words round the name dim too
                     name = styled(_("{name} (you)"), "dim", name=(names[s], "")).copy()
-                    name.style = "bold"
+                    name.style, name.no_wrap, name.overflow = "bold", False, "fold"
+                    worded.append(name.plain)
                 else:
                     name = Text(names[s], style="bold" if s == human else "")
                 pts = "" if len(seats) > 1 else number(score)
@@ -145,13 +149,15 @@ class Scoreboard(_Steady):
         out.add_row(status)
         out.add_row(table)
         out.add_row(lines)
-        # the table's rows take a line each; the status and last lines may wrap
+        # the table's rows take a line each but for the worded labels, which may wrap, as the
+        # status and last lines may
         width = self.content_region.width
         shape: object = None
         if self.is_mounted and width > 0:
             console = self.app.console
             shape = (
                 rows,
+                tuple(worded),
                 max(len(str(s)) for s in (*snapshot.scores, 0)),
                 len(status.wrap(console, width)),
                 len(lines.wrap(console, width)),
@@ -171,24 +177,52 @@ def last_play(snapshot: Snapshot, names: Sequence[str]) -> str:
     return _("Last: {name} {action}").format(name=name, action=move_words(str(last.action)))
 
 
-def boneyard_text(n: int) -> Text:
-    """``"Boneyard 5 tiles  ▮▮▮▮▮"``: the count and a little stack (or "(empty)")."""
+def boneyard_text(n: int, room: int | None = None) -> Text:
+    """``"Boneyard 5 tiles  ▮▮▮▮▮"``: the count and a little stack (or "(empty)"); with
+    ``room`` (the cells of a line), the stack only where it fits beside the words."""
     # the words before the count in bold, as a label
     message = ngettext("Boneyard {count} tile", "Boneyard {count} tiles", n)
     text = styled(message, "bold", after={"count": ""}, count=(number(n), ""))
     if n:
-        text.append("  " + "▮" * min(n, 14), style="dim")
+        stack = "  " + "▮" * min(n, 14)
+        if room is None or text.cell_len + len(stack) <= room:
+            text.append(stack, style="dim")
     else:
         text.append("  " + _("(empty)"), style="dim")
     return text
 
 
 class BoneyardCounter(_Steady):
-    """Tiles left in the boneyard, as a number and a little stack."""
+    """Tiles left in the boneyard, as a number and a little stack.
+
+    ``stack_beside``: the stack only where it fits beside the words (a counter one line
+    high), else it may take a line of its own.
+    """
+
+    def __init__(
+        self, *, stack_beside: bool = False, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.stack_beside = stack_beside
+        self._count: int | None = None
 
     def show(self, snapshot: Snapshot) -> None:
         """Render the boneyard's size from ``snapshot``."""
-        n = boneyard_size(snapshot)
-        if n == self._key:
+        self._count = boneyard_size(snapshot)
+        self._show_count()
+
+    def _show_count(self) -> None:
+        n = self._count
+        if n is None:
             return
-        self._show(n, boneyard_text(n))
+        # beside the words only: no stack before the width is known
+        room = max(0, self.content_region.width) if self.stack_beside else None
+        if (n, room) == self._key:
+            return
+        self._show((n, room), boneyard_text(n, room))
+
+    def on_resize(self) -> None:
+        """A new width: the stack fits beside the words or not (Textual calls
+        :meth:`_Steady.on_resize` too)."""
+        if self.stack_beside:
+            self.call_after_refresh(self._show_count)

@@ -1,0 +1,262 @@
+"""Under the pseudo-locale, at 80x24, the game's screens show only words from the catalog.
+
+Each screen is the real app's, reached as a player reaches it: the game with a tile
+chosen, choosing an end, the hand summary, game over, the hot-seat cover, a replay and the
+report. Every run of letters must lie inside the pseudo-locale's markers (player names,
+file names, tile notation and key names excepted) and no message may be cut off.
+
+The footer's key descriptions are translated by the app's own mechanism, not by these
+screens: the check covers the rows above the footer (of a dialog, the dialog).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import replace
+
+from textual.app import App
+from textual.pilot import Pilot
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from allfives_tui.coach.ratings import Option, Rating, Review
+from allfives_tui.locale import use_language
+from allfives_tui.screenshots import mid_game
+from allfives_tui.table.replay import Replay
+from allfives_tui.table.settings import Settings
+from allfives_tui.table.words import Names
+from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.screens.cover import CoverScreen
+from allfives_tui.ui.screens.game import GameScreen
+from allfives_tui.ui.screens.game_over import GameOverScreen
+from allfives_tui.ui.screens.hand_summary import HandSummaryScreen, costly_text
+from allfives_tui.ui.screens.replay import ReplayApp, ReplayScreen
+from allfives_tui.ui.screens.report import ReportScreen, figures_text
+from allfives_tui.ui.widgets.analysis import decisions_text, move_text
+from allfives_tui.ui.widgets.hint import hint_text
+from allfives_tui.ui.widgets.scoreboard import boneyard_text
+from engine import Rules
+from engine.record import parse_record
+from tests.coach.helpers import short_game
+from tests.locale.pseudo import CLOSE, OPEN, unmarked
+from tests.locale.screens import KEY_NAMES, SIZE
+from tests.records import DATA, SMALL_RECORD, dealt_record, record_of, two_ends_record
+from tests.ui.helpers import random_hands, screen_text, settle, until
+from tests.ui.test_hot_seat import hot_seat_app
+
+NAMES = frozenset({"You", "North", "West", "East", "South", "Ann", "Bob", "Ben", "Ana"})
+"""The players' names of the games here (names are not words of a catalog)."""
+
+
+def above_footer(app: App[object]) -> str:
+    """What the screen on top shows above its footer (the key bar: its descriptions are
+    the app's); of a dialog over the game, the dialog itself (the game's screen beneath
+    shows through round it, its messages covered, not cut)."""
+    rows = screen_text(app).split("\n")
+    screen = app.screen
+    dialogs = screen.query(".dialog") if isinstance(screen, ModalScreen) else []
+    if dialogs:
+        box = dialogs.first().region
+        return "\n".join(row[box.x : box.right] for row in rows[box.y : box.bottom])
+    footers = [f for f in screen.query(Footer) if f.display]
+    if footers:
+        rows = rows[: min(f.region.y for f in footers)]
+    return "\n".join(rows)
+
+
+def words_not_from_the_catalog(app: App[object], allowed: Collection[str] = ()) -> list[str]:
+    """The words above the footer that no catalog gave (and any message cut off)."""
+    return unmarked(above_footer(app), {*KEY_NAMES, *NAMES, *allowed})
+
+
+def _game(record: object, *, coach: bool = True) -> AllFivesApp:
+    settings = Settings(speed=0.0, coach=coach)
+    return AllFivesApp(settings, resume=record, speed=0.0, autosave=False)  # type: ignore[arg-type]
+
+
+async def _settled(pilot: Pilot[object]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_the_game_with_a_tile_chosen(pseudo_locale: str) -> None:
+    use_language(pseudo_locale)
+    app = _game(record_of(mid_game()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.human_turn()
+        await pilot.press("right")  # the second tile: it fits one end
+        await _settled(pilot)
+        assert screen.selected == 1
+        shown = above_footer(app)
+        assert OPEN in shown and "5-2" in shown
+        assert words_not_from_the_catalog(app) == [], above_footer(app)
+        await pilot.press("left")  # the first: it fits two ends
+        await _settled(pilot)
+        assert words_not_from_the_catalog(app) == [], above_footer(app)
+
+
+async def test_the_lead_on_an_empty_table(pseudo_locale: str) -> None:
+    use_language(pseudo_locale)
+    record = dealt_record(
+        ["5-3", "0-0", "2-0", "3-0", "4-0", "6-0", "2-2", "3-3", "4-4"],
+        ["5-5", "1-0", "2-1", "3-2", "4-3", "6-2", "6-1", "3-1", "4-1"],
+        ["6-6", "1-1", "4-2", "5-0", "5-1", "5-2", "5-4", "6-5", "6-3", "6-4"],
+        start=0,
+    )
+    app = _game(record)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.view().layout.is_empty
+        await _settled(pilot)
+        assert words_not_from_the_catalog(app) == [], above_footer(app)
+
+
+async def test_choosing_an_end(pseudo_locale: str) -> None:
+    use_language(pseudo_locale)
+    app = _game(two_ends_record())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await _settled(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and len(screen.choosing) == 2
+        assert words_not_from_the_catalog(app) == [], above_footer(app)
+        await pilot.press("e")  # the other end under the cursor
+        await _settled(pilot)
+        assert words_not_from_the_catalog(app) == [], above_footer(app)
+
+
+async def test_the_hand_summary(pseudo_locale: str) -> None:
+    use_language(pseudo_locale)
+    app = _game(record_of(random_hands(3)), coach=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen))
+        await _settled(pilot)
+        assert words_not_from_the_catalog(app) == [], above_footer(app)
+
+
+async def test_game_over(pseudo_locale: str) -> None:
+    use_language(pseudo_locale)
+    app = _game(record_of(random_hands(5, target=60, hands=20)))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await _settled(pilot)
+        assert "Report" not in above_footer(app)
+        assert words_not_from_the_catalog(app) == [], above_footer(app)
+
+
+async def test_the_hot_seat_cover(pseudo_locale: str) -> None:
+    use_language(pseudo_locale)
+    app = hot_seat_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, CoverScreen))
+        await _settled(pilot)
+        assert words_not_from_the_catalog(app) == [], above_footer(app)
+
+
+async def test_a_replay_every_hand_face_up_and_one_seats_view(pseudo_locale: str) -> None:
+    use_language(pseudo_locale)
+    app = ReplayApp(Replay(parse_record(SMALL_RECORD)), title="small.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press(*["right"] * 9)  # Ann has drawn
+        await _settled(pilot)
+        assert words_not_from_the_catalog(app, {"small", "json"}) == [], above_footer(app)
+        await pilot.press("v", "space")  # Ann's view, playing on
+        await _settled(pilot)
+        assert words_not_from_the_catalog(app, {"small", "json"}) == [], above_footer(app)
+
+
+async def test_a_four_player_replay_in_one_seats_view(pseudo_locale: str) -> None:
+    use_language(pseudo_locale)
+    replay = Replay(parse_record((DATA / "four.json").read_text()))
+    names = {w for s in replay.record.seats for w in s.name.split()}
+    app = ReplayApp(replay, title="four.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("pagedown", "right", "right", "right", "v", "v")
+        await _settled(pilot)
+        assert words_not_from_the_catalog(app, {"four", "json", *names}) == [], above_footer(app)
+
+
+async def test_the_report(pseudo_locale: str) -> None:
+    """The report; its costly decisions scroll in a box of their own (at 80x24 a line or
+    two of it shows), so the box's rows are checked for words and its whole text for
+    messages cut off."""
+    use_language(pseudo_locale)
+    app = _game(short_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await _settled(pilot)
+        await pilot.press("g")
+        report = app.screen
+        assert isinstance(report, ReportScreen)
+        await until(pilot, lambda: report.review is not None and report.review.complete, 60)
+        await _settled(pilot)
+        rows = screen_text(app).split("\n")
+        frame = report.query_one("#report")
+        dialog = frame.region
+        # the box's rows on screen: those inside the dialog's frame
+        box = report.query_one("#report-decisions").region.intersection(frame.content_region)
+        assert box.height > 0
+        around, inside = [], []
+        for y in range(dialog.y, dialog.bottom):
+            row = rows[y][dialog.x : dialog.right]
+            if box.y <= y < box.bottom:
+                start, end = box.x - dialog.x, box.right - dialog.x
+                around.append(row[:start] + " " * (end - start) + row[end:])
+                inside.append(row[start:end])
+            else:
+                around.append(row)
+        shown = "\n".join(around)
+        allowed = {*KEY_NAMES, *NAMES, "C"}  # C1, the computer's name
+        assert unmarked(shown, allowed) == [], shown
+        in_box = "\n".join(inside).replace(OPEN, "").replace(CLOSE, "")
+        assert unmarked(in_box, allowed) == [], in_box
+        whole = str(report.query_one("#report-costly", Static).render())
+        assert OPEN in whole and unmarked(whole, allowed) == [], whole
+
+
+# -- the coach's words, whatever a game happens to rate -----------------------------------
+
+RATED = Rating(
+    index=3, hand=1, move=2, seat=0, played="6-5 W", best="draw", loss=0.023, loss_se=0.01,
+    points_loss=1.0, label="mistake",
+    options=(Option("draw", 0.6, 0.01, 2.5, 0.1), Option("6-5 W", 0.57, 0.01, -1.0, 0.1)),
+)
+
+
+def test_every_line_of_the_coach_is_marked(pseudo_locale: str) -> None:
+    use_language(pseudo_locale)
+    best = replace(RATED, index=5, played="draw", loss=0.0, label=None)
+    unlabelled = replace(RATED, index=7, label=None)
+    review = Review(0, 100, (RATED, unlabelled), 3)
+    texts = [
+        costly_text([RATED], 1, 2),
+        costly_text([], 0, 0),
+        costly_text([], 2, 2),
+        costly_text([], 1, 1),
+        costly_text([RATED, unlabelled, RATED], 3, 3, most=1),
+        decisions_text(review),
+        decisions_text(Review(0, 100, (), 0)),
+        figures_text(review, 2, 1),
+        figures_text(None, 0, 0),
+        hint_text(list(RATED.options)),
+        hint_text(list(RATED.options[:1])),
+        hint_text([], thinking=True),
+        boneyard_text(0),
+        boneyard_text(1),
+    ]
+    for text in texts:
+        assert unmarked(text.plain, KEY_NAMES) == [], text.plain
+    replay = Replay(parse_record(SMALL_RECORD))
+    ratings = {r.index: r for r in (RATED, best, unlabelled)}
+    for index in range(len(replay)):
+        text = move_text(replay, 0, index, ratings).plain
+        assert unmarked(text, {*KEY_NAMES, "Ann", "Bob"}) == [], text
+    assert CLOSE in move_text(replay, 0, 3, ratings).plain
+    assert Names(("Ann", "Bob"), Rules(players=2), you=0).label(0).endswith(CLOSE)
