@@ -17,7 +17,7 @@ from dataclasses import replace
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Static
 
 from allfives_tui.coach.ratings import Option, Rating, Review
 from allfives_tui.locale import use_language
@@ -30,9 +30,10 @@ from allfives_tui.ui.screens.cover import CoverScreen
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen, costly_text
-from allfives_tui.ui.screens.replay import ReplayApp, ReplayScreen
+from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayApp, ReplayScreen
 from allfives_tui.ui.screens.report import ReportScreen, figures_text
-from allfives_tui.ui.widgets.analysis import decisions_text, move_text
+from allfives_tui.ui.screens.save_as import SaveAsScreen
+from allfives_tui.ui.widgets.analysis import AnalysisPane, decisions_text, move_text
 from allfives_tui.ui.widgets.hint import hint_text
 from allfives_tui.ui.widgets.scoreboard import boneyard_text
 from engine import Rules
@@ -219,6 +220,45 @@ async def test_the_report(pseudo_locale: str) -> None:
         assert unmarked(in_box, allowed) == [], in_box
         whole = str(report.query_one("#report-costly", Static).render())
         assert OPEN in whole and unmarked(whole, allowed) == [], whole
+
+
+async def test_the_coachs_pane_in_a_replay(pseudo_locale: str) -> None:
+    use_language(pseudo_locale)
+    app = ReplayApp(Replay(parse_record(SMALL_RECORD)), title="small.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("right", "right", "right", "a")
+        pane = app.screen.query_one(AnalysisPane)
+        await until(pilot, lambda: pane.complete, 60)
+        await _settled(pilot)
+        rows = screen_text(app).split("\n")
+        box = pane.region
+        shown = "\n".join(row[box.x : box.right] for row in rows[box.y : box.bottom])
+        assert OPEN in shown
+        assert unmarked(shown, {*KEY_NAMES, *NAMES}) == [], shown
+
+
+async def test_saving_a_copy_and_opening_a_replay(pseudo_locale: str) -> None:
+    use_language(pseudo_locale)
+    app = _game(record_of(mid_game()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        dialog = app.screen
+        assert isinstance(dialog, SaveAsScreen)
+        dialog.query_one("#save-path", Input).value = "no-such-folder/copy.json"
+        await _settled(pilot)
+        assert words_not_from_the_catalog(app, {"no", "such", "folder", "copy", "json"}) == [], (
+            above_footer(app)
+        )
+        await pilot.press("escape")
+    opener = ReplayApp(path="")
+    async with opener.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(opener.screen, OpenReplayScreen))
+        await pilot.press("enter")  # no path: it says to give one
+        await _settled(pilot)
+        shown = "\n".join(screen_text(opener).split("\n")[:-1])  # the footer is the app's
+        assert "⟦" in shown and unmarked(shown, KEY_NAMES) == [], shown
 
 
 # -- the coach's words, whatever a game happens to rate -----------------------------------
