@@ -190,13 +190,12 @@ class GameScreen(Screen[None]):
             me = rules.team_of(self.viewer)
             partners = [names.seat(s) for s in rules.seats_of(me) if s != self.viewer]
             others = ", ".join(names.team(t) for t in range(rules.teams) if t != me)
-            if partners:
+            if partners:  # a side is at most two seats: one partner
                 text = _("New game with {partner} against {others}, to {target} points.")
             else:
                 text = _("New game against {others}, to {target} points.")
-            # a side is at most two seats: one partner
-            log.write_text(text.format(partner=partners[0] if partners else "", others=others,
-                                       target=target))
+            partner = partners[0] if partners else ""
+            log.write_text(text.format(partner=partner, others=others, target=target))
         self.show_events(table.hand_events)
 
     # -- what the App tells the screen ------------------------------------

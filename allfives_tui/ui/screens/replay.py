@@ -74,9 +74,9 @@ class ReplayScreen(Screen[None]):
         # pairs show once in the Footer ("←→ Step") so every key fits in 80 columns
         Binding("left", "back", N_("Back"), priority=True, show=False),
         Binding("right", "forward", N_("Step"), priority=True, key_display="←→"),
-        Binding("home", "start", N_("Jump"), priority=True, key_display=N_("Home/End")),
+        Binding("home", "start", N_("Jump"), priority=True, key_display="Home/End"),
         Binding("end", "end", N_("Last"), priority=True, show=False),
-        Binding("pageup", "prev_hand", N_("Hand"), priority=True, key_display=N_("PgUp/PgDn")),
+        Binding("pageup", "prev_hand", N_("Hand"), priority=True, key_display="PgUp/PgDn"),
         Binding("pagedown", "next_hand", N_("Next hand"), priority=True, show=False),
         Binding("space", "toggle_play", N_("Play"), priority=True, key_display=N_("Space")),
         Binding("plus,equals_sign", "faster", N_("Speed"), key_display="+/-"),
@@ -462,7 +462,7 @@ class OpenReplayScreen(ModalScreen[None]):
 
     CSS_PATH = REPLAY_CSS
 
-    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), key_display=N_("Esc"))]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), key_display="Esc")]
 
     def __init__(
         self,

@@ -90,7 +90,7 @@ class ReportScreen(Dialog[None]):
     """
 
     BINDINGS = [
-        Binding("escape,q,g", "close", N_("Back"), key_display=N_("Esc")),
+        Binding("escape,q,g", "close", N_("Back"), key_display="Esc"),
     ]
 
     def __init__(

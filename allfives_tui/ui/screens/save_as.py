@@ -38,7 +38,7 @@ _NAME = re.compile(r"[A-Za-z0-9._-]+")
 class SaveAsScreen(Dialog[Path | None]):
     """A path prompt; dismisses with the saved path, or ``None`` when cancelled."""
 
-    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), key_display=N_("Esc"))]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), key_display="Esc")]
 
     def __init__(self, record: GameRecord, default: str, *, served: bool = False) -> None:
         """``default`` fills the prompt; ``served`` asks for a file name to download

@@ -24,7 +24,7 @@ from allfives_tui.locale import _, ngettext, pgettext
 from allfives_tui.locale.formats import number
 from allfives_tui.table.words import Names, move_words
 from allfives_tui.ui.styled import styled
-from engine import GameState, Phase, Play, SeatView
+from engine import Draw, GameState, Pass, Phase, Play, SeatView
 
 Snapshot = GameState | SeatView
 
@@ -174,6 +174,10 @@ def last_play(snapshot: Snapshot, names: Sequence[str]) -> str:
     if isinstance(last.action, Play):
         text = _("Last: {name} {tile}, +{points}") if last.points else _("Last: {name} {tile}, 0")
         return text.format(name=name, tile=last.action.tile, points=number(last.points))
+    if isinstance(last.action, Draw):
+        return _("Last: {name} draw").format(name=name)
+    if isinstance(last.action, Pass):
+        return _("Last: {name} pass").format(name=name)
     return _("Last: {name} {action}").format(name=name, action=move_words(str(last.action)))
 
 
