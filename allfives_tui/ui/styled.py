@@ -32,7 +32,7 @@ def styled(
     sets in italics what the language writes after ``{loss}``.
 
     >>> styled("Hand {hand} · to {target}", "", hand=("3", "bold"), target="150").markup
-    '[bold]3[/bold] · to 150'
+    'Hand [bold]3[/bold] · to 150'
     """
     text = Text()
     for literal, field, spec, conversion in Formatter().parse(message):
