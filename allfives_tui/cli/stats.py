@@ -23,10 +23,11 @@ from allfives_tui.table.words import one_line
 PROG = "allfives"
 
 COLUMNS = (
-    N_("Opponents"), N_("Games"), N_("Won"), N_("Win rate"), N_("95% interval"),
+    N_("Opponents"), N_("Games"), N_("Won"), N_("Win%"), N_("95% CI"),
     N_("Net/hand"), N_("Best"),
 )
-"""The table's column headings, marked for the catalog."""
+"""The table's column headings, marked for the catalog (short: the table fits 80
+columns)."""
 
 
 def _fail(message: str) -> int:
@@ -59,11 +60,9 @@ def render(stats: Stats) -> None:
     if not stats.games:
         console.print(_("No games of {player} in the history match.").format(player=stats.player))
         return
-    # the same English for one game and many (as the table has always said); a
-    # language's own forms are its own
     console.print(
         ngettext(
-            "[b]{player}[/b]: {games} games ({finished} finished, {abandoned} abandoned), "
+            "[b]{player}[/b]: {games} game ({finished} finished, {abandoned} abandoned), "
             "{first} to {last}",
             "[b]{player}[/b]: {games} games ({finished} finished, {abandoned} abandoned), "
             "{first} to {last}",
@@ -79,7 +78,10 @@ def render(stats: Stats) -> None:
     )
     table = Table(box=None, pad_edge=False, header_style="bold")
     for column in COLUMNS:
-        table.add_column(_(column), justify="left" if column == COLUMNS[0] else "right")
+        if column == COLUMNS[0]:  # a label too long for the room is cut short, never wrapped
+            table.add_column(_(column), no_wrap=True, overflow="ellipsis", ratio=1)
+        else:
+            table.add_column(_(column), justify="right", no_wrap=True)
     for g in (*stats.groups, None):
         if g is None:
             table.add_row(
@@ -97,25 +99,17 @@ def render(stats: Stats) -> None:
     best = f"{stats.best.net:+d} ({stats.best.day})" if stats.best else "-"
     console.print(
         ngettext(
-            "Your side's net points a hand {net} over {hands} hands · best hand {best} · "
-            "longest winning streak {streak} · {per_week} games a week",
-            "Your side's net points a hand {net} over {hands} hands · best hand {best} · "
-            "longest winning streak {streak} · {per_week} games a week",
+            "Your side nets {net} points a hand over {hands} hand · best hand {best}",
+            "Your side nets {net} points a hand over {hands} hands · best hand {best}",
             stats.hands,
-        ).format(
-            net=net(stats.per_hand),
-            hands=stats.hands,
-            best=best,
-            streak=stats.streak,
-            per_week=f"{stats.per_week:.1f}",
-        )
+        ).format(net=net(stats.per_hand), hands=stats.hands, best=best)
     )
     console.print(
-        _(
-            "(Points are your side's: in a partnership, both partners', "
-            "as the scoreboard counts them.)"
+        _("Longest winning streak {streak} · {per_week} games a week").format(
+            streak=stats.streak, per_week=f"{stats.per_week:.1f}"
         )
     )
+    console.print(_("(In a partnership, points are both partners', as the scoreboard has them.)"))
 
 
 def run(args: argparse.Namespace) -> int:

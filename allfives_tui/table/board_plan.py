@@ -9,9 +9,11 @@ pinwheel fashion (west turns south, south turns east, east turns north, north
 turns west); if even that cannot fit, the canvas grows, so a tile is never cut.
 
 From one move to the next the tiles stay where they are: the new plan keeps
-the previous one's centre, and every tile on both boards keeps its cells,
-unless the board has to be laid out again to fit (a line reaching the edge,
-a new size, a new hand).
+the previous one's centre, and every tile on both boards keeps its cells;
+when a line no longer fits so, the centre tile (the spinner, or the lead)
+still keeps its cell and the lines bend anew around it; only when nothing
+fits around that cell does it move, as little as will do (a new size or a
+new hand is planned afresh).
 
 :func:`plan_board` makes a :class:`BoardPlan`; :func:`row_keys` turns it into
 one key a row (what is drawn where, under which style name), so that equal
@@ -389,17 +391,99 @@ def plan_board(
     The result may be larger than asked (the board then scrolls) when the
     lines cannot fit even with bends; it is never cut.
 
-    With ``previous`` (the plan on show, for the same size), every tile on
-    both boards keeps its cells when that still fits: the centre stays, or
-    moves with the old centre tile when a spinner has just taken the middle.
-    Otherwise the layout is planned afresh, as without ``previous``.
+    With ``previous`` (the plan on show), the board stays put:
+
+    1. every tile on both boards keeps its cells when that still fits (the
+       centre stays, or moves with the old centre tile when a spinner has just
+       taken the middle);
+    2. else the centre tile (the spinner, or the lead) keeps its cell and the
+       lines bend anew around it;
+    3. else, and only then, the centre tile moves: to the nearest cell around
+       which the layout fits (within :data:`NEAR` of the board), else wherever
+       a plan afresh puts it, as without ``previous``.
+
+    The centre tile *must* move (step 3) when no plan with it on its cell fits
+    (:func:`fits_around` gives None): on the canvas asked for, in the tiles'
+    size on show (large tiles may give way to the usual size), with at most one
+    bend a line for large tiles and two for the usual ones. A board of another
+    size, or of a new hand, is planned afresh (:func:`same_board`).
     """
     width, height = max(width, 12), max(height, 7)
-    if previous is not None and layout.lead is not None:
+    if previous is not None and layout.lead is not None and same_board(previous, width, height):
         kept = _keep_in_place(layout, width, height, previous)
         if kept is not None:
             return kept
+        centre = _kept_centre(layout, previous)
+        if centre is not None:
+            steady = fits_around(layout, width, height, centre, large=previous.large)
+            if steady is None:
+                steady = _nearest(layout, width, height, centre, previous.large)
+            if steady is not None:
+                return steady
     return _fresh_plan(layout, width, height)
+
+
+NEAR = 1 / 3
+"""How far (a share of the board's width and height) a centre tile that must move is
+looked for a new cell, nearest first, before the board is planned afresh."""
+
+
+@lru_cache(maxsize=64)
+def _nearest(
+    layout: Layout, width: int, height: int, centre: tuple[int, int], large: bool
+) -> BoardPlan | None:
+    """The plan of ``layout`` on the canvas asked for whose centre tile is nearest to
+    ``centre`` (a row counting as two columns), within :data:`NEAR` of the board."""
+    x, y = centre
+    reach_x, reach_y = max(1, int(width * NEAR)), max(1, int(height * NEAR))
+    cells = [
+        (cx, cy)
+        for cx in range(max(1, x - reach_x), min(width - 1, x + reach_x + 1))
+        for cy in range(max(1, y - reach_y), min(height - 1, y + reach_y + 1))
+        if (cx, cy) != centre
+    ]
+    cells.sort(key=lambda c: (abs(c[0] - x) + 2 * abs(c[1] - y), abs(c[1] - y), c))
+    for cell in cells:
+        plan = fits_around(layout, width, height, cell, large=large)
+        if plan is not None:
+            return plan
+    return None
+
+
+def same_board(previous: BoardPlan, width: int, height: int) -> bool:
+    """True when ``previous`` was planned for a board of this size (a new size is planned
+    afresh) and shows tiles (a new hand starts from an empty board)."""
+    return previous.request == (width, height) and bool(previous.glyphs)
+
+
+BENDS = ((True, 1), (False, 1), (False, 2))
+"""The tile sizes (large?) and bends a line that keep a centre tile on its cell, in the
+order tried."""
+
+
+def fits_around(
+    layout: Layout, width: int, height: int, centre: tuple[int, int], *, large: bool
+) -> BoardPlan | None:
+    """``layout`` with its centre tile's middle cell at ``centre`` on ``width`` x
+    ``height``: in large tiles (when ``large``) with at most one bend a line, else in the
+    usual size with at most one, then two; None when none of these fits."""
+    for big, turns in BENDS:
+        if big and not large:
+            continue
+        plan = _placed(layout, (width, height), (width, height), centre, turns, big)
+        if plan is not None:
+            return plan
+    return None
+
+
+def _kept_centre(layout: Layout, previous: BoardPlan) -> tuple[int, int] | None:
+    """Where the centre tile of ``layout`` keeps its cell: the old centre, or, when a
+    spinner has just taken the middle, where it lies with the old centre tile in place."""
+    if _chains(layout)[0][0] == previous.glyphs[0].tile:
+        return previous.centre
+    return _centre_keeping(
+        layout, _chains(layout), previous.glyphs[0], LARGE if previous.large else NORMAL
+    )
 
 
 @lru_cache(maxsize=64)

@@ -10,6 +10,7 @@ touches a file: reading one is :func:`allfives_tui.store.saves.read_replay`'s jo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 
@@ -215,8 +216,8 @@ def status_line(
     up"``: the file's name (from ``source``), the hand, the move, the step and the
     view (``viewer`` as in :func:`describe_events`); then ``"game in progress"``
     when ``in_progress``, and the pace of automatic play when ``step_seconds`` is
-    given. In at most ``width`` characters where leaving parts out makes it fit: the
-    word "Replay" first, then the step, the file's name, "game in progress" and the hand.
+    given. With a ``width``, the line goes without what it must to fit: the word
+    "Replay", then the step, the file's name, the move, the hand; the view stays.
     """
     frame = replay.frames[index]
     moves = len(replay.record.hands[frame.hand - 1].actions)
@@ -228,21 +229,34 @@ def status_line(
     else:
         move = _("move {move} of {moves}").format(move=number(frame.move), moves=number(moves))
     step = _("step {step}/{steps}").format(step=number(index + 1), steps=number(len(replay)))
-    # each part and when it is left out for want of room (0: never)
-    parts: list[tuple[str, int]] = [(_("Replay"), 1)]
+    parts = [_("Replay")]
     if source:
-        parts.append((PurePath(source).name, 3))
-    parts += [(hand, 5), (move, 0), (step, 2)]
-    parts.append((_("all hands face up") if viewer is None else replay.view_name(viewer), 0))
+        parts.append(PurePath(source).name)
+    parts += [hand, move]
+    step_at = len(parts)
+    parts.append(step)
+    parts.append(_("all hands face up") if viewer is None else replay.view_name(viewer))
     if in_progress:
-        parts.append((_("game in progress"), 4))
+        parts.append(_("game in progress"))
     if step_seconds is not None:
-        pace = _("▶ playing, {seconds} s a step").format(seconds=number(step_seconds, 2))
-        parts.append((pace, 0))
-    line = " · ".join(text for text, _order in parts)
-    for least in range(1, 6):
+        parts.append(_("▶ playing, {seconds} s a step").format(seconds=number(step_seconds, 2)))
+    # what a narrow line goes without, first to go first
+    dropping = [0, step_at, 1 if source else None, step_at - 1, step_at - 2]
+    return fit_parts(parts, width, [i for i in dropping if i is not None])
+
+
+SEPARATOR = " · "
+"""Between the parts of a status line."""
+
+
+def fit_parts(parts: Sequence[str], width: int | None, dropping: Sequence[int]) -> str:
+    """``parts`` joined by :data:`SEPARATOR`, without those at the indices ``dropping``
+    (first listed first) while the line is longer than ``width`` cells."""
+    kept = list(range(len(parts)))
+    line = SEPARATOR.join(parts)
+    for i in dropping:
         if width is None or len(line) <= width:
             break
-        parts = [(text, order) for text, order in parts if order == 0 or order > least]
-        line = " · ".join(text for text, _order in parts)
+        kept.remove(i)
+        line = SEPARATOR.join(parts[k] for k in kept)
     return line

@@ -83,6 +83,9 @@ class Settings(BaseModel):
     language: str = ""
     """The language chosen (a code of :func:`allfives_tui.locale.supported`); blank: the
     environment's."""
+    theme: str = Field(default="", max_length=60)
+    """The app's theme as last chosen (the palette's "Change theme"); blank: the default.
+    A name the app does not know is left alone."""
 
     @classmethod
     def check_one(cls, field: str, value: Any) -> Any:

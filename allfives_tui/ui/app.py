@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.worker import WorkerFailed, get_current_worker
 
 from allfives_tui.coach.table_coach import TableCoach
+from allfives_tui.locale import _
 from allfives_tui.store.folder import data_dir
 from allfives_tui.store.lock import GameLock
 from allfives_tui.store.recorder import HistoryWriter
@@ -135,6 +136,8 @@ class AllFivesApp(App[None]):
     # -- start-up ----------------------------------------------------------
     def on_mount(self) -> None:
         """Open the new-game screen, or go straight into a game."""
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
         self._check_size()
         self.notices.extend(self.keeping.take_the_autosave(self.resume is not None))
         self.set_interval(0.25, self._coach_poll)
@@ -185,7 +188,8 @@ class AllFivesApp(App[None]):
     @on(NewGameScreen.Start)
     def _start(self, message: NewGameScreen.Start) -> None:
         """Remember the settings and start a new game with them."""
-        settings = message.settings
+        # the form has no theme: the one chosen stays
+        settings = message.settings.model_copy(update={"theme": self.settings.theme})
         self.settings = settings
         self.speed = settings.speed
         try:
@@ -366,6 +370,26 @@ class AllFivesApp(App[None]):
     def action_save_copy(self) -> None:
         """Ask where to save a copy of the current game."""
         save_a_copy(self, self._record_to_save(), served=self.served)
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen (the palette's "Change theme") is remembered for the next run."""
+        if not self.is_running or theme == self.settings.theme:
+            return
+        self.settings = self.settings.model_copy(update={"theme": theme})
+        try:
+            remembered = read_settings()[0]
+            save_settings(remembered.model_copy(update={"theme": theme}))
+        except OSError as err:
+            self.notify(
+                _("Could not remember the theme: {error}").format(error=err), severity="warning"
+            )
+
+    def action_help_quit(self) -> None:
+        """ctrl+c (which does not quit, nor copy outside a text field): how to quit."""
+        self.notify(
+            _("ctrl+c does not quit: press ctrl+q to quit (a game in progress is kept)."),
+            title=_("Do you want to quit?"),
+        )
 
     def action_quit_keep(self) -> None:
         """Quit; the game in progress stays saved to continue later."""

@@ -23,6 +23,7 @@ from traceback import format_exception
 from textual import events, on, work
 from textual.worker import WorkerFailed
 
+from allfives_tui.locale import _
 from allfives_tui.net.client import HostLost, Link
 from allfives_tui.net.protocol import (
     ClientMessage,
@@ -216,6 +217,7 @@ class RemoteApp(AllFivesApp):
         table, driver = self.remote, self.seat_driver
         if table is None or driver is None or self.game_screen is None:
             return
+        self._close_a_passed_summary(table)
         step = driver.next(table.waiting)
         if isinstance(step, Over):
             if not self._over_shown:
@@ -231,6 +233,21 @@ class RemoteApp(AllFivesApp):
         elif isinstance(step, Automatic):
             wait = max(0.05, seconds_left(step.not_before))
             self.set_timer(wait, lambda: self._automatic(driver, step))
+
+    def _close_a_passed_summary(self, table: RemoteTable) -> None:
+        """The host dealt the next hand while this person's summary of the last was still
+        up (its wait for every player ran out): close the summary, and say why."""
+        summary = next((s for s in self.screen_stack if isinstance(s, HandSummaryScreen)), None)
+        if summary is None or table.hand_over is not None or table.game_over is not None:
+            return
+        while self.screen is not summary:  # a help or palette over it goes too
+            self.pop_screen()
+        summary.dismiss(None)
+        self.notify(
+            _("The host dealt hand {hand}: the wait for every player to close the summary "
+              "ran out.").format(hand=table.view_now.hand_number),
+            timeout=8,
+        )
 
     def _automatic(self, driver: SeatDriver, step: Automatic) -> None:
         """Send the automatic draw or pass, unless the table has moved on meanwhile."""

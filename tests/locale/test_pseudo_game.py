@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import replace
+from typing import Any
 
 from textual.app import App
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from allfives_tui.coach.ratings import Option, Rating, Review
@@ -33,6 +36,7 @@ from allfives_tui.ui.screens.hand_summary import HandSummaryScreen, costly_text
 from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayApp, ReplayScreen
 from allfives_tui.ui.screens.report import ReportScreen, figures_text
 from allfives_tui.ui.screens.save_as import SaveAsScreen
+from allfives_tui.ui.widgets import EventLog
 from allfives_tui.ui.widgets.analysis import AnalysisPane, decisions_text, move_text
 from allfives_tui.ui.widgets.hint import hint_text
 from allfives_tui.ui.widgets.scoreboard import boneyard_text
@@ -49,25 +53,67 @@ NAMES = frozenset({"You", "North", "West", "East", "South", "Ann", "Bob", "Ben",
 """The players' names of the games here (names are not words of a catalog)."""
 
 
-def above_footer(app: App[object]) -> str:
-    """What the screen on top shows above its footer (the key bar: its descriptions are
-    the app's); of a dialog over the game, the dialog itself (the game's screen beneath
-    shows through round it, its messages covered, not cut)."""
-    rows = screen_text(app).split("\n")
+SCROLLED = ("EventLog", "#report-decisions")
+"""Boxes whose lines scroll: a message at their edge may be half out of sight (scrolled
+away, not cut off): their rows are checked for words, their whole text for messages."""
+
+
+def _view(app: App[Any]) -> Region:
+    """What the check covers: the screen above its footer (the key bar: its descriptions
+    are the app's); of a dialog over the game, the dialog itself (the game's screen
+    beneath shows through round it, its messages covered, not cut)."""
     screen = app.screen
-    dialogs = screen.query(".dialog") if isinstance(screen, ModalScreen) else []
-    if dialogs:
-        box = dialogs.first().region
-        return "\n".join(row[box.x : box.right] for row in rows[box.y : box.bottom])
+    if isinstance(screen, ModalScreen) and (dialogs := screen.query(".dialog")):
+        return dialogs.first().region
     footers = [f for f in screen.query(Footer) if f.display]
-    if footers:
-        rows = rows[: min(f.region.y for f in footers)]
-    return "\n".join(rows)
+    bottom = min((f.region.y for f in footers), default=app.size.height)
+    return Region(0, 0, app.size.width, bottom)
 
 
-def words_not_from_the_catalog(app: App[object], allowed: Collection[str] = ()) -> list[str]:
-    """The words above the footer that no catalog gave (and any message cut off)."""
-    return unmarked(above_footer(app), {*KEY_NAMES, *NAMES, *allowed})
+def _scrolled(app: App[Any], view: Region) -> list[Region]:
+    """The rows on show of the scrolling boxes in ``view``."""
+    found = []
+    for selector in SCROLLED:
+        for box in app.screen.query(selector):
+            clip = box.region.intersection(view)
+            if isinstance(box.parent, Widget):
+                clip = clip.intersection(box.parent.content_region)
+            if clip.area:
+                found.append(clip)
+    return found
+
+
+def above_footer(app: App[Any]) -> str:
+    """The text :func:`_view` covers, row by row."""
+    view = _view(app)
+    rows = screen_text(app).split("\n")
+    return "\n".join(row[view.x : view.right] for row in rows[view.y : view.bottom])
+
+
+def words_not_from_the_catalog(app: App[Any], allowed: Collection[str] = ()) -> list[str]:
+    """The words above the footer that no catalog gave, and any message cut off (in a
+    scrolling box, only the words)."""
+    view = _view(app)
+    rows = [row.ljust(view.right) for row in screen_text(app).split("\n")]
+    boxes = _scrolled(app, view)
+    around, inside = [], []
+    for y in range(view.y, view.bottom):
+        row = list(rows[y])
+        for box in boxes:
+            if box.y <= y < box.bottom:
+                inside.append("".join(row[box.x : box.right]))
+                row[box.x : box.right] = " " * box.width
+        around.append("".join(row[view.x : view.right]))
+    words = {*KEY_NAMES, *NAMES, *allowed}
+    scrolled = "\n".join(inside).replace(OPEN, " ").replace(CLOSE, " ")
+    return unmarked("\n".join(around), words) + unmarked(scrolled, words)
+
+
+def the_logs_lines_are_marked(app: App[Any]) -> None:
+    """Every line of the game's log, scrolled away or not, is the catalog's."""
+    log = app.screen.query_one(EventLog)
+    lines = list(log._texts)
+    assert lines and all(unmarked(line, {*KEY_NAMES, *NAMES}) == [] for line in lines), lines
 
 
 def _game(record: object, *, coach: bool = True) -> AllFivesApp:
@@ -75,7 +121,7 @@ def _game(record: object, *, coach: bool = True) -> AllFivesApp:
     return AllFivesApp(settings, resume=record, speed=0.0, autosave=False)  # type: ignore[arg-type]
 
 
-async def _settled(pilot: Pilot[object]) -> None:
+async def _settled(pilot: Pilot[Any]) -> None:
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
@@ -94,6 +140,7 @@ async def test_the_game_with_a_tile_chosen(pseudo_locale: str) -> None:
         shown = above_footer(app)
         assert OPEN in shown and "5-2" in shown
         assert words_not_from_the_catalog(app) == [], above_footer(app)
+        the_logs_lines_are_marked(app)
         await pilot.press("left")  # the first: it fits two ends
         await _settled(pilot)
         assert words_not_from_the_catalog(app) == [], above_footer(app)
@@ -114,6 +161,7 @@ async def test_the_lead_on_an_empty_table(pseudo_locale: str) -> None:
         assert isinstance(screen, GameScreen) and screen.view().layout.is_empty
         await _settled(pilot)
         assert words_not_from_the_catalog(app) == [], above_footer(app)
+        the_logs_lines_are_marked(app)
 
 
 async def test_choosing_an_end(pseudo_locale: str) -> None:
@@ -126,6 +174,7 @@ async def test_choosing_an_end(pseudo_locale: str) -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen) and len(screen.choosing) == 2
         assert words_not_from_the_catalog(app) == [], above_footer(app)
+        the_logs_lines_are_marked(app)
         await pilot.press("e")  # the other end under the cursor
         await _settled(pilot)
         assert words_not_from_the_catalog(app) == [], above_footer(app)
@@ -186,8 +235,7 @@ async def test_a_four_player_replay_in_one_seats_view(pseudo_locale: str) -> Non
 
 async def test_the_report(pseudo_locale: str) -> None:
     """The report; its costly decisions scroll in a box of their own (at 80x24 a line or
-    two of it shows), so the box's rows are checked for words and its whole text for
-    messages cut off."""
+    two of it shows): its whole text is checked too."""
     use_language(pseudo_locale)
     app = _game(short_game())
     async with app.run_test(size=SIZE) as pilot:
@@ -198,28 +246,11 @@ async def test_the_report(pseudo_locale: str) -> None:
         assert isinstance(report, ReportScreen)
         await until(pilot, lambda: report.review is not None and report.review.complete, 60)
         await _settled(pilot)
-        rows = screen_text(app).split("\n")
-        frame = report.query_one("#report")
-        dialog = frame.region
-        # the box's rows on screen: those inside the dialog's frame
-        box = report.query_one("#report-decisions").region.intersection(frame.content_region)
-        assert box.height > 0
-        around, inside = [], []
-        for y in range(dialog.y, dialog.bottom):
-            row = rows[y][dialog.x : dialog.right]
-            if box.y <= y < box.bottom:
-                start, end = box.x - dialog.x, box.right - dialog.x
-                around.append(row[:start] + " " * (end - start) + row[end:])
-                inside.append(row[start:end])
-            else:
-                around.append(row)
-        shown = "\n".join(around)
-        allowed = {*KEY_NAMES, *NAMES, "C"}  # C1, the computer's name
-        assert unmarked(shown, allowed) == [], shown
-        in_box = "\n".join(inside).replace(OPEN, "").replace(CLOSE, "")
-        assert unmarked(in_box, allowed) == [], in_box
+        allowed = {"C"}  # C1, the computer's name
+        assert words_not_from_the_catalog(app, allowed) == [], above_footer(app)
+        assert report.query_one("#report-decisions").region.height > 0
         whole = str(report.query_one("#report-costly", Static).render())
-        assert OPEN in whole and unmarked(whole, allowed) == [], whole
+        assert OPEN in whole and unmarked(whole, {*KEY_NAMES, *NAMES, *allowed}) == [], whole
 
 
 async def test_the_coachs_pane_in_a_replay(pseudo_locale: str) -> None:
@@ -296,7 +327,7 @@ def test_every_line_of_the_coach_is_marked(pseudo_locale: str) -> None:
     replay = Replay(parse_record(SMALL_RECORD))
     ratings = {r.index: r for r in (RATED, best, unlabelled)}
     for index in range(len(replay)):
-        text = move_text(replay, 0, index, ratings).plain
-        assert unmarked(text, {*KEY_NAMES, "Ann", "Bob"}) == [], text
+        line = move_text(replay, 0, index, ratings).plain
+        assert unmarked(line, {*KEY_NAMES, "Ann", "Bob"}) == [], line
     assert CLOSE in move_text(replay, 0, 3, ratings).plain
     assert Names(("Ann", "Bob"), Rules(players=2), you=0).label(0).endswith(CLOSE)

@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SEATS = (Seat(name="You"), Seat(name="North", kind="computer", level="greedy"))
 
 
-def _run(*argv: str, data: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "ALLFIVES_DATA_DIR": str(data), "TZ": "UTC", "COLUMNS": "120"}
+def _run(*argv: str, data: Path, columns: int = 120) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "ALLFIVES_DATA_DIR": str(data), "TZ": "UTC", "COLUMNS": str(columns)}
     return subprocess.run(
         [sys.executable, "-m", "allfives_tui", *argv],
         capture_output=True, text=True, cwd=ROOT, env=env, timeout=120, check=False,
@@ -83,14 +83,36 @@ def test_stats_json_equals_the_statistics(filled: Path) -> None:
     assert data["people"][0] == "You"
 
 
+def test_stats_fit_80_columns_a_row_a_group_and_one_game_is_one(filled: Path) -> None:
+    done = _run("stats", data=filled, columns=80)
+    assert done.returncode == 0, done.stderr
+    with History() as h:
+        stats = compute(h.player_games("You"), "You")
+    lines = done.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    table = lines[1 : 3 + len(stats.groups)]  # the header, a row a group, "all"
+    assert table[0].split()[0] == "Opponents" and table[-1].split()[0] == "all"
+    for row, group in zip(table[1:-1], stats.groups, strict=True):
+        assert row.startswith(group.label + " "), row  # the whole label, on its row
+    assert len(lines) == 3 + len(stats.groups) + 3  # title, header, rows, all, 3 lines
+    one = filled / "one"
+    one.mkdir()
+    with History(history_path(one)) as h1:
+        h1.record(play(SEATS, 3), now=T0)
+    done = _run("stats", data=one, columns=80)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("You: 1 game (1 finished, 0 abandoned)")
+    assert "1 games" not in done.stdout
+
+
 def test_stats_table_and_filters(filled: Path) -> None:
     done = _run("stats", data=filled)
     assert done.returncode == 0, done.stderr
     with History() as h:
         stats = compute(h.player_games("You"), "You")
     assert done.stdout.startswith(f"You: {stats.games} games")
-    assert "95% interval" in done.stdout and stats.groups[0].label in done.stdout
-    assert f"longest winning streak {stats.streak}" in done.stdout
+    assert "95% CI" in done.stdout and stats.groups[0].label in done.stdout
+    assert f"Longest winning streak {stats.streak}" in done.stdout
     two = json.loads(_run("stats", "--json", "--players", "2", data=filled).stdout)
     assert 0 < two["games"] < stats.games
     dated = json.loads(

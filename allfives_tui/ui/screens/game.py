@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -167,10 +167,15 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         """Open the log with how the game started, and show the table."""
         self._shown = True
+        self.watch(self.query_one(Board), "large", self._hand_size)
         self._fill_log()
         self._fix_selection()
         self.render_state()
         self.post_message(self.Ready(self))
+
+    def _hand_size(self, large: bool) -> None:
+        """The hand's tiles as large as the board's."""
+        self.query_one(HandView).large = large
 
     def _fill_log(self) -> None:
         """The log from the start of this hand, in the words of the seat now viewing."""
@@ -683,6 +688,58 @@ class GameScreen(Screen[None]):
         """Pass (only when nothing fits and the boneyard is empty)."""
         if any(isinstance(a, Pass) for a in self.legal()):
             self.act(Pass())
+
+    KEYS_THAT_SAY_WHY = {"d": "draw", "p": "pass_turn", "enter": "play"}
+    """Keys that, when their action cannot be done now, say why instead of nothing."""
+
+    def on_key(self, event: events.Key) -> None:
+        """``d``, ``p`` or Enter that could do nothing now (their binding is dimmed, so
+        the key comes here): a notice says why."""
+        action = self.KEYS_THAT_SAY_WHY.get(event.key)
+        if action is None or self.check_action(action, ()):
+            return
+        reason = self.why_not(action)
+        if reason:
+            event.stop()
+            self.notify(reason, timeout=4)
+
+    def why_not(self, action: str) -> str | None:
+        """Why ``action`` (``draw``, ``pass_turn`` or ``play``) cannot be done now, in a
+        sentence; None when it can."""
+        view = self.view()
+        if view.phase is Phase.OVER:
+            return _("The game is over.")
+        if view.phase is not Phase.PLAY:
+            return _("The hand is over.")
+        if not self.human_turn():
+            name = self.table.names[view.current or 0]
+            if self.table.kind(view.current or 0) == "person":
+                return _("It is {name}'s turn, not yours.").format(name=name)
+            return _("{name} is thinking: wait for your turn.").format(name=name)
+        legal = self.legal()
+        can_play = any(isinstance(a, Play) for a in legal)
+        can_draw = any(isinstance(a, Draw) for a in legal)
+        can_pass = any(isinstance(a, Pass) for a in legal)
+        if action == "draw" and not can_draw:
+            if view.must_play is not None:
+                return _("The drawn {tile} fits: it must be played now (⏎).").format(
+                    tile=view.must_play
+                )
+            if can_play:
+                return _("A tile fits an open end: you draw only when nothing fits.")
+            return _("The boneyard is empty: press p to pass.")
+        if action == "pass_turn" and not can_pass:
+            if can_play:
+                return _(
+                    "A tile fits an open end: you pass only when nothing fits and the "
+                    "boneyard is empty."
+                )
+            return _("Nothing fits, but the boneyard has tiles: press d to draw.")
+        if action == "play" and not can_play:
+            if can_draw:
+                return _("Nothing fits an open end: press d to draw.")
+            return _("Nothing fits and the boneyard is empty: press p to pass.")
+        return None
 
     # -- mouse ---------------------------------------------------------------
     @on(HandView.TileClicked)

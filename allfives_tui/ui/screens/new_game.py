@@ -97,6 +97,10 @@ class NewGameScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self.settings = settings
+        self._shown_players = settings.players
+        """The player count the seats' rows are laid out for."""
+        self._by_place: dict[str, tuple[object, str]] = {}
+        """Each place's level and name as last set there (kept while the count changes)."""
         self.can_continue = can_continue and not can_go_back
         self.can_go_back = can_go_back
         self._posted: set[str] = set()
@@ -300,7 +304,24 @@ class NewGameScreen(Screen[None]):
     @on(Select.Changed, "#players")
     def _players_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, int):
+            if event.value != self._shown_players:
+                self._move_seats(self._shown_players, event.value)
             self._sync_players(event.value)
+
+    def _move_seats(self, before: int, after: int) -> None:
+        """From ``before`` players to ``after``: each place keeps its level and name
+        (North's stays North's, wherever its row is); a place not set yet keeps the row's."""
+        for i, place in enumerate(SEAT_NAMES[before]):
+            self._by_place[place] = (
+                self.query_one(f"#level-{i}", Select).value,
+                self.query_one(f"#person-{i}", Input).value,
+            )
+        for i, place in enumerate(SEAT_NAMES[after]):
+            if place in self._by_place:
+                level, name = self._by_place[place]
+                self.query_one(f"#level-{i}", Select).value = level
+                self.query_one(f"#person-{i}", Input).value = name
+        self._shown_players = after
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

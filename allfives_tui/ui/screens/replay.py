@@ -292,7 +292,7 @@ class ReplayScreen(Screen[None]):
             source=self.source,
             in_progress=self.private_view is not None,
             step_seconds=SPEEDS[self.speed] if self.playing else None,
-            width=self._status.content_region.width or None,
+            width=self._status.content_region.width or self.app.size.width - 2,
         )
         self._status.update(line, layout=False)
 

@@ -107,6 +107,7 @@ def results_chart(stats: Stats) -> ChartData:
             Series("abandoned", tuple(p.abandoned for p in periods), "gray"),
         ),
         kind="stacked",
+        counts=True,
         empty="no games yet",
     )
 

@@ -13,6 +13,8 @@ Public API (stable; the game and replay screens use it):
   ``cursor`` (the end chosen: the one marker drawn in the most prominent
   style, the other highlighted ends plainly secondary), ``last`` (the tile
   to mark as just played)
+* reactive ``large`` (read only): the plan draws large tiles (a screen's hand may
+  follow it)
 * message :class:`Board.EndClicked` (``end``) when an open end's marker is clicked
 
 Drawing: the plan is turned into one key a row (what is drawn where, in
@@ -134,6 +136,8 @@ class Board(ScrollView, can_focus=False):
     highlight: reactive[tuple[End, ...]] = reactive((), always_update=False, repaint=False)
     cursor: reactive[End | None] = reactive(None, repaint=False)
     last: reactive[Tile | None] = reactive(None, repaint=False)
+    large: reactive[bool] = reactive(False, repaint=False)
+    """The plan on show draws large tiles (set by the board)."""
 
     def __init__(
         self,
@@ -244,6 +248,7 @@ class Board(ScrollView, can_focus=False):
         plan = plan_board(self.tableau, w, h, previous=self._plan)
         if plan is not self._plan:
             self._plan = plan
+            self.large = plan.large
             size = Size(plan.width, plan.height)
             if size != self.virtual_size:
                 self.virtual_size = size

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -172,7 +173,10 @@ def last_play(snapshot: Snapshot, names: Sequence[str]) -> str:
         return _("Last: —")
     name = names[last.seat]
     if isinstance(last.action, Play):
-        text = _("Last: {name} {tile}, +{points}") if last.points else _("Last: {name} {tile}, 0")
+        if last.points:
+            text = _("Last: {name} {tile}, +{points}")
+        else:
+            text = _("Last: {name} {tile}, no score")
         return text.format(name=name, tile=last.action.tile, points=number(last.points))
     if isinstance(last.action, Draw):
         return _("Last: {name} draw").format(name=name)
@@ -182,25 +186,25 @@ def last_play(snapshot: Snapshot, names: Sequence[str]) -> str:
 
 
 def boneyard_text(n: int, room: int | None = None) -> Text:
-    """``"Boneyard 5 tiles  ▮▮▮▮▮"``: the count and a little stack (or "(empty)"); with
-    ``room`` (the cells of a line), the stack only where it fits beside the words."""
+    """``"Boneyard 5 tiles"`` and, on a line of its own, a little stack (or "(empty)"); with
+    ``room`` (one line of that many cells), the stack beside the words where it fits,
+    else none."""
     # the words before the count in bold, as a label
     message = ngettext("Boneyard {count} tile", "Boneyard {count} tiles", n)
     text = styled(message, "bold", after={"count": ""}, count=(number(n), ""))
-    if n:
-        stack = "  " + "▮" * min(n, 14)
-        if room is None or text.cell_len + len(stack) <= room:
-            text.append(stack, style="dim")
-    else:
-        text.append("  " + _("(empty)"), style="dim")
+    tail = "▮" * min(n, 14) if n else _("(empty)")
+    if room is None:
+        text.append("\n" + tail, style="dim")
+    elif text.cell_len + 2 + cell_len(tail) <= room:
+        text.append("  " + tail, style="dim")
     return text
 
 
 class BoneyardCounter(_Steady):
-    """Tiles left in the boneyard, as a number and a little stack.
+    """Tiles left in the boneyard, as a number and, on a line of its own, a little stack:
+    two lines however many are left, so the panel keeps its height.
 
-    ``stack_beside``: the stack only where it fits beside the words (a counter one line
-    high), else it may take a line of its own.
+    ``stack_beside``: one line, the stack beside the words where it fits (the replay's).
     """
 
     def __init__(
