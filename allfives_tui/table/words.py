@@ -315,11 +315,6 @@ def label_count(label: str, n: int) -> str:
     return ngettext("{count} blunder", "{count} blunders", n).format(count=count)
 
 
-def counted(n: int, one: str, many: str) -> str:
-    """``"1 blunder"``, ``"2 blunders"``."""
-    return f"{n} {one if n == 1 else many}"
-
-
 def labels_line(counts: Mapping[str, int], sep: str = ", ") -> str:
     """``"5 inaccuracies, 3 mistakes, 1 blunder"``: each label counted, mildest first
     (``counts`` by label; a missing one is none)."""
@@ -344,8 +339,3 @@ def move_words(notation: str) -> str:
     if notation == "pass":
         return pgettext("move", "pass")
     return notation
-
-
-def better_move(played: str, best: str) -> str:
-    """A decision that was not the best: ``"5-0 W, better 6-4 N"``."""
-    return _("{played}, better {best}").format(played=move_words(played), best=move_words(best))

@@ -6,7 +6,6 @@ from allfives_tui.coach import ratings
 from allfives_tui.table.words import (
     LABELS,
     Names,
-    better_move,
     describe_event,
     game_over_title,
     hand_over_title,
@@ -122,5 +121,4 @@ def test_a_ratings_words() -> None:
     assert labels_line({"inaccuracy": 2, "mistake": 1}) == "2 inaccuracies, 1 mistake, 0 blunders"
     assert label_count("blunder", 1) == "1 blunder"
     assert win_lost(0.0234) == "-2.3% win" and win_lost(0.0) == "-0.0% win"
-    assert better_move("draw", "5-3 E") == "draw, better 5-3 E"
     assert move_words("pass") == "pass" and move_words("6-4 W") == "6-4 W"

@@ -101,7 +101,7 @@ def costly_text(
         text.append(_("Costly decisions this hand:"), style="bold")
     for r in sorted(shown, key=lambda r: r.index):
         text.append("\n  ")
-        line = _("{played} (move {move}), better {best}: {loss} win chance — {label}")
+        line = _("{played} (move {move}), better {best}: {loss} — {label}")
         text.append_text(
             styled(
                 line,
@@ -109,7 +109,7 @@ def costly_text(
                 played=move_words(r.played),
                 move=number(r.move),
                 best=move_words(r.best),
-                loss=(lost_share(r.loss), "bold"),
+                loss=(_("{loss} win chance").format(loss=lost_share(r.loss)), "bold"),
                 label=label_name(r.label or ""),
             )
         )
