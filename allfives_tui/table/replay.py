@@ -16,7 +16,8 @@ from pathlib import PurePath
 
 from allfives_tui.locale import _
 from allfives_tui.locale.formats import number
-from allfives_tui.table.words import Names, describe_event, printable
+from allfives_tui.table.problems import NO_HANDS
+from allfives_tui.table.words import Names, describe_event
 from engine import (
     Event,
     GameState,
@@ -88,7 +89,9 @@ class Replay:
             frames.append(Frame(len(frames), hand, move, text, seat, state, events, before))
             before = state
         if not frames:
-            raise RecordError("the record holds no hands to replay")
+            raise RecordError(
+                "the record holds no hands to replay", code=NO_HANDS, details={"to": "replay"}
+            )
         self.frames: tuple[Frame, ...] = tuple(frames)
         self.hand_starts: tuple[int, ...] = tuple(starts)
 
@@ -160,11 +163,9 @@ class Replay:
         return Names.of([s.name for s in self.record.seats], self.rules, self.owner)
 
     def seat_name(self, seat: int) -> str:
-        """``seat``'s name from the record, safe to print (labels; the narrative says "You")."""
-        seats = self.record.seats
-        if 0 <= seat < len(seats):
-            return printable(seats[seat].name)
-        return _("Seat {number}").format(number=seat + 1)
+        """``seat``'s name from the record (its place's if it has none), safe to print
+        (labels; the narrative says "You")."""
+        return Names.of([s.name for s in self.record.seats], self.rules).name(seat)
 
     def team_name(self, team: int) -> str:
         """A team's name as the narrative says it ("You & North")."""

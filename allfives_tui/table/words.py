@@ -2,7 +2,8 @@
 
 One wording for the whole program: the game's log, the replay screen, the
 plain-text replay and the end-of-hand and game-over screens all say things
-the same way. A :class:`Names` knows the seats' names, the rules (for teams)
+the same way. A :class:`Names` knows the seats' names (a seat nobody named has
+its place's, worded by :mod:`allfives_tui.table.places`), the rules (for teams)
 and which seat, if any, is *you*: that seat is called "You" and its events
 have their own sentences ("You play", "West plays"). Which sentence goes by
 seat, never by what a seat happens to be called.
@@ -20,11 +21,10 @@ from dataclasses import dataclass
 
 from allfives_tui.locale import N_, _, ngettext, pgettext
 from allfives_tui.locale.formats import number, percent
+from allfives_tui.table.places import seat_name
 from engine import Dealt, Drew, End, Event, GameOver, HandOver, Passed, Placed, Rules, errors
 from engine.errors import MAX_REASON
 
-YOU = "You"
-"""The default name of the person at the table (a name like any other once chosen)."""
 
 def printable(text: str) -> str:
     """``text`` with control characters (escape sequences, newlines) shown as ``?``.
@@ -45,38 +45,44 @@ def one_line(text: str, limit: int = MAX_REASON) -> str:
 class Names:
     """How the seats of one game are named, and which of them is *you*.
 
-    ``names`` are the seats' names in seat order; ``you`` is the seat read as
-    "You" (the person whose screen this is), or ``None`` for an onlooker.
+    ``names`` are the names the seats were given, in seat order (``None``: the
+    default name of the seat's place); ``you`` is the seat read as "You" (the
+    person whose screen this is), or ``None`` for an onlooker.
     """
 
-    names: tuple[str, ...]
+    names: tuple[str | None, ...]
     rules: Rules
     you: int | None = None
 
     @classmethod
-    def of(cls, names: Sequence[str], rules: Rules, you: int | None = None) -> Names:
-        """Names made safe to print."""
-        return cls(tuple(printable(n) for n in names), rules, you)
+    def of(cls, names: Sequence[str | None], rules: Rules, you: int | None = None) -> Names:
+        """Names made safe to print (a blank name is the default)."""
+        return cls(tuple(printable(n) if n else None for n in names), rules, you)
 
     def seat(self, seat: int) -> str:
-        """``seat``'s name: "You" for *you*."""
+        """``seat``'s name: "You" for *you*, its place's for a seat nobody named."""
         if seat == self.you:
             return _("You")
+        return self.name(seat)
+
+    def name(self, seat: int) -> str:
+        """``seat``'s name, whoever reads it (*you* too): the name given, else its place's."""
         if 0 <= seat < len(self.names):
-            return self.names[seat]
+            return seat_name(self.names[seat], seat, self.rules.players)
         return _("Seat {number}").format(number=seat + 1)
 
-    def label(self, seat: int) -> str:
-        """``seat``'s name as a label (a scoreboard row), *you* marked: "Ana (you)".
+    def all(self) -> tuple[str, ...]:
+        """Every seat's name, whoever reads them (:meth:`name`), in seat order."""
+        return tuple(self.name(s) for s in range(self.rules.players))
 
-        The name shows as it is ("You" when the person kept the default name,
-        with nothing added).
-        """
-        if 0 <= seat < len(self.names):
-            name = self.names[seat]
-        else:
-            name = _("Seat {number}").format(number=seat + 1)
-        return _("{name} (you)").format(name=name) if seat == self.you and name != YOU else name
+    def label(self, seat: int) -> str:
+        """``seat``'s name as a label (a scoreboard row), *you* marked: "Ana (you)";
+        "You" when *you* kept the default name."""
+        if seat != self.you:
+            return self.name(seat)
+        if 0 <= seat < len(self.names) and self.names[seat] is None:
+            return _("You")
+        return _("{name} (you)").format(name=self.name(seat))
 
     def team(self, team: int) -> str:
         """A side's name: its seat's name, or partners joined with ``&``."""

@@ -82,8 +82,11 @@ class _Steady(Static):
 class Scoreboard(_Steady):
     """Every side's score and the target, whose turn it is, the last play, the hand number."""
 
-    def show(self, snapshot: Snapshot, names: Sequence[str], human: int | None = 0) -> None:
-        """Render ``snapshot`` with seat ``names``; ``human`` is marked as "you"."""
+    def show(
+        self, snapshot: Snapshot, names: Sequence[str | None], human: int | None = 0
+    ) -> None:
+        """Render ``snapshot`` with the names the seats were given (``None``: the seat's
+        default name); ``human`` is marked as "you"."""
         rules = snapshot.rules
         counts = hand_counts(snapshot)
         key = (
@@ -114,8 +117,8 @@ class Scoreboard(_Steady):
         turn = snapshot.current if snapshot.phase is Phase.PLAY else None
         # one rule for team names and for marking "(you)": words.Names
         labels, mine = Names(tuple(names), rules), Names(tuple(names), rules, human)
-        # the labels that are messages (a side's name, "Ana (you)") wrap where a plain
-        # name is cut, so no word of the language is lost
+        # the labels that are messages (a side's name, "Ana (you)", a place's name) wrap
+        # where a name someone gave is cut, so no word of the language is lost
         worded: list[str] = []
         for team in range(rules.teams):
             seats = rules.seats_of(team)
@@ -128,13 +131,19 @@ class Scoreboard(_Steady):
                 rows += 1
             for s in seats:
                 marker = Text("▶", style="bold") if s == turn else Text(" ")
-                if s == human and mine.label(s) != names[s]:
+                shown = labels.name(s)
+                if s != human:
+                    name = Text(shown)
+                elif not names[s]:  # "You", for the default name
+                    name = Text(mine.label(s), style="bold")
+                else:
                     # "Ana (you)": all in bold, the language's words round the name dim too
-                    name = styled(_("{name} (you)"), "dim", name=(names[s], "")).copy()
+                    name = styled(_("{name} (you)"), "dim", name=(shown, "")).copy()
                     name.style, name.no_wrap, name.overflow = "bold", False, "fold"
                     worded.append(name.plain)
-                else:
-                    name = Text(names[s], style="bold" if s == human else "")
+                if not names[s]:  # a place's name, or "You": the language's words
+                    name.no_wrap, name.overflow = False, "fold"
+                    worded.append(name.plain)
                 pts = "" if len(seats) > 1 else number(score)
                 table.add_row(marker, name, Text(pts, style="bold"), Text(number(counts[s])))
                 rows += 1
@@ -145,7 +154,7 @@ class Scoreboard(_Steady):
             hand=(number(max(snapshot.hand_number, 1)), "bold"),
             target=number(rules.target),
         )
-        lines = Text(last_play(snapshot, names))
+        lines = Text(last_play(snapshot, labels))
         out = Table.grid(expand=True)
         out.add_row(status)
         out.add_row(table)
@@ -166,12 +175,12 @@ class Scoreboard(_Steady):
         self._show(key, out, shape)
 
 
-def last_play(snapshot: Snapshot, names: Sequence[str]) -> str:
+def last_play(snapshot: Snapshot, names: Names) -> str:
     """The last action in a line: ``"Last: North 5-5, +10"``, ``"Last: —"``."""
     last = snapshot.history[-1] if snapshot.history else None
     if last is None:
         return _("Last: —")
-    name = names[last.seat]
+    name = names.name(last.seat)
     if isinstance(last.action, Play):
         if last.points:
             text = _("Last: {name} {tile}, +{points}")
