@@ -216,6 +216,8 @@ async def test_a_replay_every_hand_face_up_and_one_seats_view(pseudo_locale: str
         await pilot.press(*["right"] * 9)  # Ann has drawn
         await _settled(pilot)
         assert words_not_from_the_catalog(app, {"small", "json"}) == [], above_footer(app)
+        keys = screen_text(app).split("\n")[-1]
+        assert "⟦Šþáçé" in keys and "Space" not in keys  # a key's label, the app's words
         await pilot.press("v", "space")  # Ann's view, playing on
         await _settled(pilot)
         assert words_not_from_the_catalog(app, {"small", "json"}) == [], above_footer(app)

@@ -641,6 +641,13 @@ class ReplayApp(App[None]):
         if self._end_after_crash and self.crash_report is not None:
             crash.end_soon(self.crash_report)
 
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer shows it: a binding's own label in the current language (a
+        key's name, not in the catalog, stays as it is), else Textual's."""
+        if binding.key_display:
+            return _(binding.key_display)
+        return super().get_key_display(binding)
+
     def get_default_screen(self) -> Screen[None]:
         """A blank screen that ends the app when uncovered."""
         return _Blank()
