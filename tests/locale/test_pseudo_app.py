@@ -297,6 +297,7 @@ async def test_a_switch_over_a_game_rewords_its_log_and_keys(italian_and_french:
         assert FR in lines and IT not in lines, lines
         footer = screen_text(app).splitlines()[-1]
         assert FR in footer and IT not in footer, footer
+        assert IT not in screen_text(app), screen_text(app)
 
 
 async def test_the_help_opened_before_a_switch_is_made_again(italian_and_french: None) -> None:
