@@ -16,11 +16,10 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from textual import events, on, work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
-from textual.theme import ThemeProvider
 from textual.worker import WorkerFailed, get_current_worker
 
 from allfives_tui.coach.table_coach import TableCoach
@@ -42,20 +41,15 @@ from allfives_tui.ui.keeping import Keeping, save_a_copy
 from allfives_tui.ui.language import LanguageSwitched
 from allfives_tui.ui.leaving import leave_question
 from allfives_tui.ui.screens import HISTORY_CSS, REPLAY_CSS
-from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Palette
+from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
 from allfives_tui.ui.start_up import StartUpFreeze
-from allfives_tui.ui.textual_words import (
-    SEARCH_THEMES,
-    binding_word,
-    system_commands,
-    textual_word,
-)
 from allfives_tui.ui.turns import TurnLoop, computer_move
 from allfives_tui.ui.widgets import WIDGETS_CSS
 from allfives_tui.ui.widgets.too_small import too_small
+from allfives_tui.ui.worded_app import WordedApp
 from engine import Action, Event, RecordError, SeatView
 from engine.players.evaluate import ActionValue
 from engine.record import GameRecord, LoadedGame
@@ -63,7 +57,7 @@ from engine.record import GameRecord, LoadedGame
 APP_CSS = Path(__file__).with_name("app.tcss")
 
 
-class AllFivesApp(App[None]):
+class AllFivesApp(WordedApp):
     """All Fives against computer opponents, by keyboard or mouse."""
 
     TITLE = "All Fives"
@@ -556,60 +550,11 @@ class AllFivesApp(App[None]):
             message = message.replace(str(data_dir()), _("this session's folder"))
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
-    def action_command_palette(self) -> None:
-        """Open the command palette (one that runs a command once, however fast Enter comes)."""
-        if self.use_command_palette and not isinstance(self.screen, Palette):
-            self.push_screen(Palette(id="--command-palette"))
-
-    def search_themes(self) -> None:
-        """The palette of themes (Textual's, its placeholder in the current language)."""
-        if not isinstance(self.screen, Palette):
-            placeholder = textual_word(SEARCH_THEMES)
-            self.push_screen(Palette(providers=[ThemeProvider], placeholder=placeholder))
-
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The palette: New game, Save, Open replay, Statistics, Past games, Help, and
         Textual's own (themes, keys…), all in the current language."""
         yield from commands.palette(self)
-        yield from system_commands(super().get_system_commands(screen))
-
-    def get_key_display(self, binding: Binding) -> str:
-        """A key as the footer and the Keys panel show it: a binding's own label in the
-        current language (a key's name, not in the catalog, stays as it is), else
-        Textual's (``^p``)."""
-        if binding.key_display:
-            return binding_word(binding.key_display)
-        return super().get_key_display(binding)
-
-    def action_show_help_panel(self) -> None:
-        """Show the Keys panel, its words in the current language."""
-        if not self.screen.query("HelpPanel"):
-            from allfives_tui.ui.widgets.keys_panel import KeysHelpPanel
-
-            self.screen.mount(KeysHelpPanel())
-
-    @on(events.DeliveryComplete)
-    def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
-        """Say where the screenshot went (in place of Textual's words)."""
-        if event.name == "screenshot":
-            event.prevent_default()
-            said = (
-                _("Saved the screenshot.")
-                if event.path is None or self.served
-                else _("Saved the screenshot to {path}").format(path=event.path)
-            )
-            self.notify(said, title=textual_word("Screenshot"), markup=False)
-
-    @on(events.DeliveryFailed)
-    def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
-        """Say the screenshot could not be saved (in place of Textual's words)."""
-        if event.name == "screenshot":
-            event.prevent_default()
-            self.notify(
-                _("The screenshot could not be saved."),
-                title=textual_word("Screenshot"),
-                severity="error",
-            )
+        yield from super().get_system_commands(screen)
 
     # -- too small -------------------------------------------------------------
     async def on_event(self, event: events.Event) -> None:

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.app import App
 from textual.command import CommandList
 from textual.widgets import Select
 
@@ -103,7 +104,7 @@ async def test_the_help_is_all_marked(pseudo_locale: str) -> None:
         assert unmarked_on_screen(app, TOKENS) == [], screen_text(app)
 
 
-async def open_palette(app: AllFivesApp, pilot: object) -> CommandList:
+async def open_palette(app: App[None], pilot: object) -> CommandList:
     await pilot.press("ctrl+p")  # type: ignore[attr-defined]
     await until(pilot, lambda: bool(app.screen.query(CommandList)))  # type: ignore[arg-type]
     commands = app.screen.query_one(CommandList)
@@ -372,3 +373,19 @@ def test_a_crash_line_is_marked(pseudo_locale: str) -> None:
     words = re.sub(r"/\S+?\.log", "", line)  # the crash log's path
     assert OPEN in line
     assert unmarked(words, {"allfives", "RuntimeError", "boom"}) == [], line
+
+
+async def test_the_replay_apps_palette_is_marked(pseudo_locale: str) -> None:
+    """``allfives replay FILE`` is an app of its own: its palette speaks the language too."""
+    from allfives_tui.ui.screens.replay import ReplayApp
+    from tests.records import record_of
+    from tests.ui.helpers import random_state
+
+    use_language(pseudo_locale)
+    app = ReplayApp(record_of(random_state(5, 12)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        commands = await open_palette(app, pilot)
+        assert textual_word("Search for commands…") in screen_text(app)
+        assert all(textual_word(name) in "\n".join(prompts(commands)) for name in SYSTEM_COMMANDS)
+        assert words_only(screen_text(app)) == [], screen_text(app)

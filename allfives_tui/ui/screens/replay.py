@@ -27,7 +27,7 @@ from pathlib import Path
 
 from rich.text import Text
 from textual import on, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
@@ -50,6 +50,7 @@ from allfives_tui.ui.widgets.analysis import AnalysisPane, analysis_seat
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.hand import BAND
 from allfives_tui.ui.widgets.move_list import MoveList
+from allfives_tui.ui.worded_app import WordedApp
 from engine import Play
 from engine.record import GameRecord, RecordStep
 
@@ -594,8 +595,9 @@ class _Blank(Screen[None]):
         self._ready = True
 
 
-class ReplayApp(App[None]):
-    """``allfives replay FILE``: a replay on its own, or the problem with a bad file."""
+class ReplayApp(WordedApp):
+    """``allfives replay FILE``: a replay on its own, or the problem with a bad file (its
+    Textual words, the palette's and the keys', in the current language)."""
 
     TITLE = "allfives replay"
 
@@ -640,13 +642,6 @@ class ReplayApp(App[None]):
         super()._print_error_renderables()
         if self._end_after_crash and self.crash_report is not None:
             crash.end_soon(self.crash_report)
-
-    def get_key_display(self, binding: Binding) -> str:
-        """A key as the footer shows it: a binding's own label in the current language (a
-        key's name, not in the catalog, stays as it is), else Textual's."""
-        if binding.key_display:
-            return _(binding.key_display)
-        return super().get_key_display(binding)
 
     def get_default_screen(self) -> Screen[None]:
         """A blank screen that ends the app when uncovered."""
