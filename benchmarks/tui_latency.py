@@ -31,7 +31,9 @@ game goes on into the next hands until ``--moves`` plays are timed.
 by side in one run (the cold starts alternate, the keys' games alternate over
 ``--rounds``), so that both meet the same load of a shared machine, and prints
 each language's figure over English's against its budget: cold start <= 1.1x,
-keys <= 1.05x. ``en_XA`` is the pseudo-locale (every message accented and a
+keys <= 1.05x. For the keys it prints too the CPU time the app's thread spent
+from each key to its frame (medians, each language's over English's): the work
+done, which a loaded machine changes far less than the wall-clock figures. ``en_XA`` is the pseudo-locale (every message accented and a
 third longer), built from the template for the run. ``--help-against REV``
 times ``allfives --help`` here and at the git revision REV (its code taken with
 ``git archive``), alternately, and prints the medians and their difference
@@ -124,10 +126,13 @@ def cold_start(width: int, height: int, runs: int, langs: tuple[str, ...]) -> di
 
 @dataclass
 class Latency:
-    """Seconds from each key press to the frame that shows it, by kind of key."""
+    """Seconds from each key press to the frame that shows it, by kind of key; and the
+    CPU seconds the app's thread spent meanwhile (what a loaded machine changes least)."""
 
     cursor: list[float] = field(default_factory=list)
     play: list[float] = field(default_factory=list)
+    cursor_cpu: list[float] = field(default_factory=list)
+    play_cpu: list[float] = field(default_factory=list)
 
 
 async def key_latency(
@@ -148,6 +153,7 @@ async def key_latency(
     use_language(lang)
     app = AllFivesApp(Settings(seed=7, speed=0.0), start=True, speed=0.0)
     stamps: list[float] = []
+    cpu_stamps: list[float] = []
     original = app._display
     profiler = cProfile.Profile()
     profiling = False
@@ -157,6 +163,7 @@ async def key_latency(
         original(screen, renderable)  # type: ignore[arg-type]
         if renderable is not None:
             stamps.append(time.perf_counter())
+            cpu_stamps.append(time.thread_time())
             if profiling:
                 profiler.disable()
                 profiling = False
@@ -173,7 +180,7 @@ async def key_latency(
         if profile == kind:
             profiling = True
             profiler.enable()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         await pilot.press(key)  # type: ignore[attr-defined]
         for _ in range(4000):
             if len(stamps) > seen:
@@ -185,6 +192,7 @@ async def key_latency(
             profiler.disable()
             profiling = False
         getattr(result, kind).append(stamps[seen] - t0)
+        getattr(result, f"{kind}_cpu").append(cpu_stamps[seen] - c0)
 
     async with app.run_test(size=(width, height), headless=True) as pilot:
         while len(result.play) < moves:
@@ -304,6 +312,8 @@ def main() -> int:
                 )
                 latency[lang].cursor += measured.cursor
                 latency[lang].play += measured.play
+                latency[lang].cursor_cpu += measured.cursor_cpu
+                latency[lang].play_cpu += measured.play_cpu
         figures = {
             lang: (
                 start[lang],
@@ -327,6 +337,19 @@ def main() -> int:
             print(
                 f"{'':>8}  {'ratio':>5}  {ratios[0]:>9.3f}x  {ratios[1]:>9.3f}x  "
                 f"{ratios[2]:>10.3f}x  {langs[1]} over en"
+            )
+            cpu = {
+                lang: (
+                    statistics.median(latency[lang].cursor_cpu),
+                    statistics.median(latency[lang].play_cpu),
+                )
+                for lang in langs
+            }
+            (en_cursor, en_play), (cursor, play) = cpu["en"], cpu[langs[1]]
+            print(
+                f"{'':>8}  {'CPU':>5}  {'':>10}  {en_cursor * 1000:>4.1f}/{cursor * 1000:<4.1f}ms"
+                f"  {en_play * 1000:>5.1f}/{play * 1000:<4.1f}ms  the app thread's, en/"
+                f"{langs[1]}: {cursor / en_cursor:.3f}x, {play / en_play:.3f}x"
             )
     print(
         f"budgets (medians): cold start <= {START_BUDGET * 1000:.0f} ms, "
