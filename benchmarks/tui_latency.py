@@ -33,8 +33,9 @@ by side in one run (the cold starts alternate, the keys' games alternate over
 each language's figure over English's against its budget: cold start <= 1.1x,
 keys <= 1.05x. For the keys it prints too the CPU time the app's thread spent
 from each key to its frame (medians, each language's over English's): the work
-done, which a loaded machine changes far less than the wall-clock figures. ``en_XA`` is the pseudo-locale (every message accented and a
-third longer), built from the template for the run. ``--help-against REV``
+done, which a loaded machine changes far less than the wall-clock figures.
+``en_XA`` is the pseudo-locale (every message accented and a third longer),
+built from the template for the run. ``--help-against REV``
 times ``allfives --help`` here and at the git revision REV (its code taken with
 ``git archive``), alternately, and prints the medians and their difference
 (budget: at most 50 ms slower), and the CPU time each used.
