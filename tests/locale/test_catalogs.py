@@ -90,7 +90,10 @@ def test_english_plurals_at_zero_one_two(pseudo_locale: str) -> None:
 
 
 _FIELD = re.compile(r"(?<!\{)\{([^{}]*)\}(?!\})")
-_MARKUP = re.compile(r"\[/?[a-z][a-z ]*\]")
+_MARKUP = re.compile(
+    r"\[/?(?:b|i|u|s|bold|italic|dim|reverse|underline|strike|link(?:=[^\]]*)?)?\]"
+)
+"""Rich's style tags, which a translation keeps as they are (``[b]``, ``[/b]``, ``[/]``)."""
 
 
 def _fields(text: str) -> set[str]:
