@@ -227,7 +227,9 @@ async def test_switching_italian_to_french_leaves_no_italian(italian_and_french:
         await pilot.pause()
         assert IT in screen_text(app) and FR not in screen_text(app)
         row = app.screen.query_one("#language", Select)
-        assert [label for label, _ in row._options] == ["English", "français", "italiano"]
+        labels = {code: label for label, code in row._options}
+        assert labels["en"] == "English", "each language by its own name"
+        assert (labels["fr"], labels["it"]) == ("français", "italiano")
         app.screen.query_one("#seed").focus()
         await choose_language(pilot, app, "fr")
         text = screen_text(app)
