@@ -12,7 +12,7 @@ from textual.app import App
 from textual.widgets import Input
 
 from allfives_tui.screenshots import mid_game, random_play
-from allfives_tui.table.board_plan import Rect
+from allfives_tui.table.board_geometry import Rect
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen, display_order
