@@ -8,9 +8,9 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from allfives_tui.table.replay import Replay
-from allfives_tui.ui.screens.game import display_order
 from allfives_tui.ui.screens.replay import SPEEDS, ReplayApp, ReplayScreen
 from allfives_tui.ui.widgets import Board, HandView, Scoreboard
+from allfives_tui.ui.widgets.hand import display_order
 from allfives_tui.ui.widgets.move_list import MoveList
 from engine import Tile, parse_tile
 from engine.record import parse_record

@@ -44,11 +44,10 @@ from allfives_tui.store.saves import ReplayLoadError, read_replay
 from allfives_tui.table.replay import NOBODY, Frame, Replay, describe_events, status_line
 from allfives_tui.ui import crash
 from allfives_tui.ui.screens import REPLAY_CSS
-from allfives_tui.ui.screens.game import display_order
 from allfives_tui.ui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
 from allfives_tui.ui.widgets.analysis import AnalysisPane, analysis_seat
 from allfives_tui.ui.widgets.footer import AppFooter
-from allfives_tui.ui.widgets.hand import BAND
+from allfives_tui.ui.widgets.hand import BAND, display_order
 from allfives_tui.ui.widgets.move_list import MoveList
 from engine import Play
 from engine.record import GameRecord, RecordStep
