@@ -542,7 +542,7 @@ async def test_the_footer_dims_end_with_its_keys() -> None:
 
 async def test_a_four_player_replay_shows_every_hand_sorted() -> None:
     from allfives_tui.table.replay import Replay
-    from allfives_tui.ui.screens.replay import ReplayApp
+    from allfives_tui.ui.screens.replay_app import ReplayApp
     from engine.record import parse_record
 
     four = DATA / "four.json"
