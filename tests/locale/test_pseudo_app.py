@@ -379,7 +379,7 @@ def test_a_crash_line_is_marked(pseudo_locale: str) -> None:
 
 async def test_the_replay_apps_palette_is_marked(pseudo_locale: str) -> None:
     """``allfives replay FILE`` is an app of its own: its palette speaks the language too."""
-    from allfives_tui.ui.screens.replay import ReplayApp
+    from allfives_tui.ui.screens.replay_app import ReplayApp
     from tests.records import record_of
     from tests.ui.helpers import random_state
 
