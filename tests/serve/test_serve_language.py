@@ -126,14 +126,15 @@ def test_the_session_speaks_the_pages_language(data_dir: Path, pseudo_locale: st
 
     with serving(data_dir) as url:
         socket = url.replace("http://", "ws://")
+        title = pseudo("All Fives — new game").encode()
         with connect(f"{socket}ws/{pseudo_locale}?width=100&height=30") as game:
-            screen_until(game, b"new game")
+            screen_until(game, title)
             game.send(json.dumps(["stdin", GAME]))
             screen_until(game, pseudo("Open replay").encode())
         with connect(
             f"{socket}ws?width=100&height=30", additional_headers={"Accept-Language": PSEUDO_TAG}
         ) as game:
-            screen_until(game, b"new game")
+            screen_until(game, title)
             game.send(json.dumps(["stdin", GAME]))
             screen_until(game, pseudo("Open replay").encode())
         with connect(f"{socket}ws/en?width=100&height=30") as game:

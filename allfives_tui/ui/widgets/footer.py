@@ -111,8 +111,8 @@ class AppFooter(Footer):
                 used += cell_len(widget.content) + 3  # its margin, its group's padding, margin
             yield widget
         # too long (a language's longer words): the last keys show without their words,
-        # which stay in their tooltips
-        while used > room and described:
+        # which stay in their tooltips (the last key's blank cell after it may fall off)
+        while used > room + 1 and described:
             key = described.pop()
             used -= self._width(key, False)
             key.tooltip = key.tooltip or key.description
