@@ -67,13 +67,26 @@ def test_the_engine_imports_neither_the_app_nor_textual() -> None:
     assert offenders("engine", ("allfives_tui", "textual", "rich")) == {}
 
 
+def test_the_engine_stays_english() -> None:
+    """No catalog behind the engine: its messages are English, a front-end words its codes."""
+    assert offenders("engine", ("gettext", "babel", "locale")) == {}
+    code = (
+        "import sys, engine, engine.record, engine.players, engine.match; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('gettext', 'babel')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]", out.stdout
+
+
 def test_the_table_imports_no_textual_and_no_ui() -> None:
     assert offenders("allfives_tui/table", ("textual", "allfives_tui.ui", "allfives_tui.cli")) == {}
 
 
 def test_the_board_plan_and_the_glyphs_import_no_textual_and_no_rich() -> None:
     """The board's layout arithmetic is plain Python: styles and strips stay in the widget."""
-    for stem in ("board_plan", "glyphs"):
+    for stem in ("board_plan", "board_geometry", "board_rows", "glyphs"):
         path = ROOT / "allfives_tui" / "table" / f"{stem}.py"
         hits = {m for m in imports_of(path) if m.split(".")[0] in ("textual", "rich")}
         assert hits == set(), stem

@@ -16,15 +16,16 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from allfives_tui.locale import _
 from allfives_tui.net.protocol import TOKEN_PATTERN
 from allfives_tui.store.folder import clean_temporaries, data_dir
 from allfives_tui.store.lock import GameLock
 from allfives_tui.store.saves import AutoSaver
 from allfives_tui.table.names import NAME_MAX
+from allfives_tui.table.problems import problem_text, validation_text
 from allfives_tui.table.words import one_line
 from engine.errors import RecordError
 from engine.files import atomic_write, read_small_file
-from engine.problems import problem_words
 from engine.record import GameRecord, LoadedGame, load_game
 
 RECORD = "record.json"
@@ -34,7 +35,8 @@ SEATS_MAX_BYTES = 16 * 1024
 
 
 class SavedSeat(BaseModel):
-    """One seat as the host keeps it."""
+    """One seat as the host keeps it: a person's name (a computer's seat keeps none: it has
+    its place's default name, read by older hosts' files as such)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -58,6 +60,10 @@ class HostFilesError(ValueError):
     """The host's files cannot be used (one line)."""
 
 
+class HostBusyError(HostFilesError):
+    """Another host keeps its game in the folder (its lock is taken)."""
+
+
 def host_folder(port: int) -> Path:
     """The folder a host on ``port`` keeps its game in."""
     return data_dir() / f"host-{port}"
@@ -72,11 +78,14 @@ class HostFiles:
         self.saver: AutoSaver | None = None
 
     def acquire(self) -> None:
-        """Take the folder's lock; raises :class:`HostFilesError` when another host has it."""
+        """Take the folder's lock; raises :class:`HostBusyError` when another host has it."""
         if not self.lock.acquire():
-            raise HostFilesError(
-                f"{self.lock.holder()} is hosting from {self.folder}: use another --port"
-            )
+            if self.lock.other:
+                words = _("another allfives (process {pid}) is hosting from {folder}: "
+                          "use another --port")
+            else:
+                words = _("another allfives is hosting from {folder}: use another --port")
+            raise HostBusyError(words.format(pid=self.lock.other, folder=self.folder))
         clean_temporaries(self.folder)
         self.saver = AutoSaver(self.folder / RECORD)
 
@@ -103,19 +112,22 @@ class HostFiles:
         try:
             game = load_game(record_path)
         except RecordError as err:
-            raise HostFilesError(f"the hosted game in {record_path} is damaged: {err}") from None
+            words = _("the hosted game in {path} is damaged: {problem}")
+            problem = problem_text(err)
+            raise HostFilesError(words.format(path=record_path, problem=problem)) from None
         if game.state.is_terminal:
             return None
         try:
             raw = read_small_file(seats_path, SEATS_MAX_BYTES)
             seats = SavedSeats.model_validate_json(raw)
         except (OSError, ValidationError) as err:
-            why = problem_words(err.errors()[0]) if isinstance(err, ValidationError) else str(err)
-            raise HostFilesError(
-                f"the seats of the hosted game ({seats_path}) are damaged: {one_line(why)[:100]}"
-            ) from None
+            why = validation_text(err.errors()[0]) if isinstance(err, ValidationError) else str(err)
+            words = _("the seats of the hosted game ({path}) are damaged: {problem}")
+            problem = one_line(why)[:100]
+            raise HostFilesError(words.format(path=seats_path, problem=problem)) from None
         if seats.game_id != game.record.game_id or len(seats.seats) != len(game.record.seats):
-            raise HostFilesError(f"{seats_path} and {record_path} are not of one game")
+            words = _("{seats} and {record} are not of one game")
+            raise HostFilesError(words.format(seats=seats_path, record=record_path))
         return game, seats
 
     def close(self) -> None:

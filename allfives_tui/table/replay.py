@@ -10,10 +10,14 @@ touches a file: reading one is :func:`allfives_tui.store.saves.read_replay`'s jo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from allfives_tui.table.words import Names, describe_event, printable
+from allfives_tui.locale import _
+from allfives_tui.locale.formats import number
+from allfives_tui.table.problems import NO_HANDS
+from allfives_tui.table.words import Names, describe_event
 from engine import (
     Event,
     GameState,
@@ -85,7 +89,9 @@ class Replay:
             frames.append(Frame(len(frames), hand, move, text, seat, state, events, before))
             before = state
         if not frames:
-            raise RecordError("the record holds no hands to replay")
+            raise RecordError(
+                "the record holds no hands to replay", code=NO_HANDS, details={"to": "replay"}
+            )
         self.frames: tuple[Frame, ...] = tuple(frames)
         self.hand_starts: tuple[int, ...] = tuple(starts)
 
@@ -157,29 +163,22 @@ class Replay:
         return Names.of([s.name for s in self.record.seats], self.rules, self.owner)
 
     def seat_name(self, seat: int) -> str:
-        """``seat``'s name from the record, safe to print (labels; the narrative says "You")."""
-        seats = self.record.seats
-        return printable(seats[seat].name) if 0 <= seat < len(seats) else f"Seat {seat + 1}"
+        """``seat``'s name from the record (its place's if it has none), safe to print
+        (labels; the narrative says "You")."""
+        return Names.of([s.name for s in self.record.seats], self.rules).name(seat)
 
     def team_name(self, team: int) -> str:
         """A team's name as the narrative says it ("You & North")."""
         return self.names().team(team)
 
-    def says(self, seat: int, verb: str) -> str:
-        """``seat``'s name and ``verb`` agreeing with it: "Ann leads", "You lead"."""
-        return self.names().says(seat, verb)
-
     def view_name(self, seat: int) -> str:
         """``"Ann's view"``; ``"your view"`` for the owner's seat; for :data:`NOBODY`,
         ``"every hand face down"``."""
         if seat == NOBODY:
-            return "every hand face down"
-        return f"{self.names().possessive(seat)} view"
-
-    def wins_word(self, team: int) -> str:
-        """``"wins"`` for one player, ``"win"`` for partners and for "you"."""
-        seats = self.rules.seats_of(team)
-        return self.names().verb(seats[0], "wins") if len(seats) == 1 else "win"
+            return _("every hand face down")
+        if seat == self.owner:
+            return _("your view")
+        return _("{name}'s view").format(name=self.seat_name(seat))
 
     def describe(self, index: int) -> str:
         """What happened at frame ``index``, in words (one line per event)."""
@@ -210,6 +209,7 @@ def status_line(
     source: str | None = None,
     in_progress: bool = False,
     step_seconds: float | None = None,
+    width: int | None = None,
 ) -> str:
     """Where the replay stands at frame ``index``, one line.
 
@@ -217,19 +217,47 @@ def status_line(
     up"``: the file's name (from ``source``), the hand, the move, the step and the
     view (``viewer`` as in :func:`describe_events`); then ``"game in progress"``
     when ``in_progress``, and the pace of automatic play when ``step_seconds`` is
-    given.
+    given. With a ``width``, the line goes without what it must to fit: the word
+    "Replay", then the step, the file's name, the move, the hand; the view stays.
     """
     frame = replay.frames[index]
     moves = len(replay.record.hands[frame.hand - 1].actions)
-    parts = ["Replay"]
+    hand = _("hand {hand} of {hands}").format(
+        hand=number(frame.hand), hands=number(len(replay.hand_starts))
+    )
+    if frame.move == 0:
+        move = _("deal")
+    else:
+        move = _("move {move} of {moves}").format(move=number(frame.move), moves=number(moves))
+    step = _("step {step}/{steps}").format(step=number(index + 1), steps=number(len(replay)))
+    parts = [_("Replay")]
     if source:
         parts.append(PurePath(source).name)
-    parts.append(f"hand {frame.hand} of {len(replay.hand_starts)}")
-    parts.append("deal" if frame.move == 0 else f"move {frame.move} of {moves}")
-    parts.append(f"step {index + 1}/{len(replay)}")
-    parts.append("all hands face up" if viewer is None else replay.view_name(viewer))
+    parts += [hand, move]
+    step_at = len(parts)
+    parts.append(step)
+    parts.append(_("all hands face up") if viewer is None else replay.view_name(viewer))
     if in_progress:
-        parts.append("game in progress")
+        parts.append(_("game in progress"))
     if step_seconds is not None:
-        parts.append(f"▶ playing, {step_seconds:g} s a step")
-    return " · ".join(parts)
+        parts.append(_("▶ playing, {seconds} s a step").format(seconds=number(step_seconds, 2)))
+    # what a narrow line goes without, first to go first
+    dropping = [0, step_at, 1 if source else None, step_at - 1, step_at - 2]
+    return fit_parts(parts, width, [i for i in dropping if i is not None])
+
+
+SEPARATOR = " · "
+"""Between the parts of a status line."""
+
+
+def fit_parts(parts: Sequence[str], width: int | None, dropping: Sequence[int]) -> str:
+    """``parts`` joined by :data:`SEPARATOR`, without those at the indices ``dropping``
+    (first listed first) while the line is longer than ``width`` cells."""
+    kept = list(range(len(parts)))
+    line = SEPARATOR.join(parts)
+    for i in dropping:
+        if width is None or len(line) <= width:
+            break
+        kept.remove(i)
+        line = SEPARATOR.join(parts[k] for k in kept)
+    return line

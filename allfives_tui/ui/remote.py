@@ -23,6 +23,8 @@ from traceback import format_exception
 from textual import events, on, work
 from textual.worker import WorkerFailed
 
+from allfives_tui.locale import _, ngettext
+from allfives_tui.locale.formats import listing
 from allfives_tui.net.client import HostLost, Link
 from allfives_tui.net.protocol import (
     ClientMessage,
@@ -31,6 +33,7 @@ from allfives_tui.net.protocol import (
     NoticeCode,
     Ready,
     Record,
+    RefusalCode,
     Refused,
     SeatAssigned,
     SetSeat,
@@ -44,6 +47,7 @@ from allfives_tui.store.folder import write_crash_log
 from allfives_tui.store.recorder import HistoryWriter
 from allfives_tui.table.deadline import seconds_left
 from allfives_tui.table.driver import Automatic, Over, SeatDriver, StaleAnswerError, Summary
+from allfives_tui.table.problems import problem_text, refusal_of
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen
@@ -108,7 +112,7 @@ class RemoteApp(AllFivesApp):
                 message = await self.link.recv()
             except (HostLost, ConnectionError) as err:
                 if self.remote is not None and self.remote.is_over:
-                    self.notify("The host has closed the table.", timeout=10)
+                    self.notify(_("The host has closed the table."), timeout=10)
                     return  # the game is over: nothing is lost
                 self.lost = str(err)
                 self.exit(return_code=1)
@@ -117,11 +121,12 @@ class RemoteApp(AllFivesApp):
                 try:
                     opened = self._state(message)
                 except TableMismatchError as err:
-                    self.notify(f"The host sent a table that does not add up ({err}): "
-                                "not shown.", severity="error")
+                    words = _("The host sent a table that does not add up ({problem}): "
+                              "not shown.").format(problem=err)
+                    self.notify(words, severity="error", markup=False)
                     continue
                 # the next picture waits until the game screen is up to take it
-                for _ in range(500):
+                for _try in range(500):
                     if opened is None or opened.is_mounted:
                         break
                     await asyncio.sleep(0.01)
@@ -130,7 +135,7 @@ class RemoteApp(AllFivesApp):
                 if screen is not None:
                     screen.show(message)
             elif isinstance(message, Refused):
-                self.notify(refusal_text(message), severity="warning", timeout=6, markup=False)
+                self.notify(self._refusal(message), severity="warning", timeout=6, markup=False)
                 if message.fatal:
                     self.lost = host_said(message)
                     self.exit(return_code=1)
@@ -146,7 +151,17 @@ class RemoteApp(AllFivesApp):
                 if message.rejoined:
                     self._lasting.clear()  # "reconnecting…" is over
                     self.clear_notifications()
-                    self.notify("Back at the table.")
+                    self.notify(_("Back at the table."))
+
+    def _refusal(self, refused: Refused) -> str:
+        """What the host refused, in words: a move the rules forbid is worded from its rule
+        and the move this seat asked for, the others from their codes."""
+        table = self.remote
+        if (refused.code is not RefusalCode.ILLEGAL or refused.rule is None or table is None
+                or table.asked is None):
+            return refusal_text(refused)
+        err = refusal_of(refused.rule, table.asked, table.view_now)
+        return problem_text(err, table.words(table.seat))
 
     def _heard(self, notice: Notice) -> None:
         """Show ``notice``: someone reconnecting (or the host lost) stays on screen until
@@ -216,6 +231,7 @@ class RemoteApp(AllFivesApp):
         table, driver = self.remote, self.seat_driver
         if table is None or driver is None or self.game_screen is None:
             return
+        self._close_a_passed_summary(table)
         step = driver.next(table.waiting)
         if isinstance(step, Over):
             if not self._over_shown:
@@ -227,10 +243,25 @@ class RemoteApp(AllFivesApp):
                 summary = HandSummaryScreen(
                     table, step.hand_over, self._words(), grace=self.key_ahead_grace
                 )
-                self.push_screen(summary, lambda _: self._summary_read(driver))
+                self.push_screen(summary, lambda _read: self._summary_read(driver))
         elif isinstance(step, Automatic):
             wait = max(0.05, seconds_left(step.not_before))
             self.set_timer(wait, lambda: self._automatic(driver, step))
+
+    def _close_a_passed_summary(self, table: RemoteTable) -> None:
+        """The host dealt the next hand while this person's summary of the last was still
+        up (its wait for every player ran out): close the summary, and say why."""
+        summary = next((s for s in self.screen_stack if isinstance(s, HandSummaryScreen)), None)
+        if summary is None or table.hand_over is not None or table.game_over is not None:
+            return
+        while self.screen is not summary:  # a help or palette over it goes too
+            self.pop_screen()
+        summary.dismiss(None)
+        self.notify(
+            _("The host dealt hand {hand}: the wait for every player to close the summary "
+              "ran out.").format(hand=table.view_now.hand_number),
+            timeout=8,
+        )
 
     def _automatic(self, driver: SeatDriver, step: Automatic) -> None:
         """Send the automatic draw or pass, unless the table has moved on meanwhile."""
@@ -258,9 +289,12 @@ class RemoteApp(AllFivesApp):
         self._send(Ready())
         others = [table.names[s] for s in table.waiting if s != self.seat]
         if others:
-            who = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
-            verb = "is" if len(others) == 1 else "are"
-            self.notify(f"The next hand is dealt when {who} {verb} ready too.")
+            words = ngettext(
+                "The next hand is dealt when {names} is ready too.",
+                "The next hand is dealt when {names} are ready too.",
+                len(others),
+            )
+            self.notify(words.format(names=listing(others)), markup=False)
 
     def play(self, seat: int, action: Action) -> bool:
         """Ask the host to play ``action`` for this seat (its engine judges it)."""
@@ -285,12 +319,12 @@ class RemoteApp(AllFivesApp):
             if choice == "replay" and table.final_record is not None:
                 self.open_replay(table.final_record, self._show_game_over)
             elif choice == "replay":
-                self.notify("The host has not sent the game's record.", severity="warning")
+                self.notify(_("The host has not sent the game's record."), severity="warning")
                 self._show_game_over()
             elif choice in (None, "new", "quit"):
                 self.exit()
             else:  # what a local game offers beyond these stays with the local game
-                self.notify("Not at a networked table.", severity="warning")
+                self.notify(_("Not at a networked table."), severity="warning")
                 self._show_game_over()
 
         over = GameOverScreen(table, self._words(), grace=self.key_ahead_grace)
@@ -310,7 +344,8 @@ class RemoteApp(AllFivesApp):
         """A copy of the game, once the host has sent its record (at the game's end)."""
         if self.remote is None or self.remote.final_record is None:
             self.notify(
-                "The host keeps this game's record: a copy can be saved once the game is over.",
+                _("The host keeps this game's record: a copy can be saved once the game is "
+                  "over."),
                 severity="warning",
             )
             return
@@ -318,7 +353,7 @@ class RemoteApp(AllFivesApp):
 
     def action_new_game(self) -> None:
         """A networked game is left with q; a new one is the host's to start."""
-        self.notify("This table is the host's: q leaves it (your seat is kept for a while).")
+        self.notify(_("This table is the host's: q leaves it (your seat is kept for a while)."))
 
     def _crash_line(self, error: BaseException) -> str:
         """A crash's one line: where its log is, and that the host keeps the game."""
@@ -326,10 +361,13 @@ class RemoteApp(AllFivesApp):
             error = error.error
         what = f"{type(error).__name__}: {error}".splitlines()[0][:120]
         try:
-            log = f"the crash log is {write_crash_log(''.join(format_exception(error)))}"
+            log = write_crash_log("".join(format_exception(error)))
         except OSError as err:
-            log = f"no crash log could be written ({err.strerror or err})"
-        return f"allfives crashed ({what}): the host keeps the game; {log}"
+            words = _("allfives crashed ({error}): the host keeps the game; no crash log could "
+                      "be written ({reason})")
+            return words.format(error=what, reason=err.strerror or err)
+        words = _("allfives crashed ({error}): the host keeps the game; the crash log is {path}")
+        return words.format(error=what, path=log)
 
     async def on_unmount(self) -> None:
         """Leave the host's line (the seat is kept for the grace period); the App's own

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -74,7 +75,7 @@ def test_plural_forms_at_zero_one_two(po: Path) -> None:
         forms = message.string if isinstance(message.string, tuple) else ()
         for n in (0, 1, 2):
             got = translations.ngettext(message.id[0], message.id[1], n)
-            index = eval(catalog.plural_expr, {"n": n})  # babel's own C-like rule, trusted
+            index = gettext.c2py(catalog.plural_expr)(n)  # babel's own C rule, as gettext reads it
             wanted = forms[int(index)] if forms and forms[int(index)] else message.id[n != 1]
             assert got == wanted
 
@@ -86,3 +87,54 @@ def test_english_plurals_at_zero_one_two(pseudo_locale: str) -> None:
     forms = [ngettext(one, many, n) for n in (0, 1, 2)]
     assert forms[0] == forms[2] != forms[1]
     assert all(f.startswith("⟦") for f in forms)
+
+
+_FIELD = re.compile(r"(?<!\{)\{([^{}]*)\}(?!\})")
+_MARKUP = re.compile(
+    r"\[/?(?:b|i|u|s|bold|italic|dim|reverse|underline|strike|link(?:=[^\]]*)?)?\]"
+)
+"""Rich's style tags, which a translation keeps as they are (``[b]``, ``[/b]``, ``[/]``)."""
+
+
+def _fields(text: str) -> set[str]:
+    return set(_FIELD.findall(text))
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.parent.parent.name)
+def test_each_catalog_is_complete_and_passes_babels_checks(po: Path) -> None:
+    """Every message translated (every plural form), none fuzzy, Babel's checks clean."""
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    untranslated = [
+        m.id for m in catalog
+        if m.id and (not m.string or (isinstance(m.string, tuple) and not all(m.string)))
+    ]
+    assert untranslated == []
+    assert [m.id for m in catalog if m.id and m.fuzzy] == []
+    problems = [(m.id, [str(e) for e in errors]) for m, errors in catalog.check()]
+    assert problems == []
+    for message in catalog:
+        if isinstance(message.id, tuple):
+            assert len(message.string) == catalog.num_plurals, message.id
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.parent.parent.name)
+def test_each_translation_keeps_the_sources_placeholders_and_markup(po: Path) -> None:
+    """A translation names the same ``{fields}`` as its source (a plural form those of
+    either English form) and keeps its markup tags."""
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    wrong = []
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        sources = message.id if isinstance(message.id, tuple) else (message.id,)
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        allowed = [_fields(s) for s in sources]
+        markup = sorted(_MARKUP.findall(sources[-1]))
+        for form in forms:
+            if form and _fields(form) not in allowed:
+                wrong.append((sources[0], form))
+            if form and sorted(_MARKUP.findall(form)) != markup:
+                wrong.append((sources[0], form))
+    assert wrong == []

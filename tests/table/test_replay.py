@@ -95,3 +95,22 @@ def test_a_frame_names_the_tile_it_laid() -> None:
     for frame in replay.frames:
         placed = [e.tile for e in frame.events if isinstance(e, Placed)]
         assert frame.last_placed == (placed[-1] if placed else None)
+
+
+def test_a_narrow_status_line_goes_without_the_least_needed_and_keeps_the_view() -> None:
+    replay = Replay(parse_record(SMALL_RECORD))
+    source = "saved/2026-12-05-14-03-22-north-and-south.json"
+    whole = status_line(replay, 3, viewer=1, source=source, in_progress=True)
+    assert len(whole) > 78
+    for width, want in [
+        (200, whole),
+        (110, "2026-12-05-14-03-22-north-and-south.json · hand 1 of 2 · move 3 of 14 · "
+              "Bob's view · game in progress"),
+        (78, "hand 1 of 2 · move 3 of 14 · Bob's view · game in progress"),
+        (40, "Bob's view · game in progress"),
+    ]:
+        line = status_line(replay, 3, viewer=1, source=source, in_progress=True, width=width)
+        assert line == want
+        assert len(line) <= width
+    playing = status_line(replay, 3, step_seconds=0.5, width=78)
+    assert playing == "hand 1 of 2 · move 3 of 14 · all hands face up · ▶ playing, 0.5 s a step"

@@ -10,7 +10,9 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
 
 from allfives_tui.store.saves import ReplayLoadError, read_replay
-from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayApp, ReplayScreen
+from allfives_tui.ui.screens.open_replay import OpenReplayScreen
+from allfives_tui.ui.screens.replay import ReplayScreen
+from allfives_tui.ui.screens.replay_app import ReplayApp
 from engine.record import parse_record
 from tests.records import SMALL_RECORD
 
@@ -91,7 +93,7 @@ async def test_bad_file_shows_the_problem_and_offers_the_good_part(tmp_path: Pat
         assert isinstance(modal, OpenReplayScreen)
         problem = str(modal.query_one("#open-problem", Static).render())
         assert problem == (
-            f"{path}: hand 1, move 5: illegal action '5-5 W': seat 0 does not hold 5-5 [own-tile]"
+            f"{path}: hand 1, move 5: illegal action '5-5 W': seat 0 does not hold 5-5"
         )
         salvage = modal.query_one("#open-salvage", Button)
         assert salvage.display

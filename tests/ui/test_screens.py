@@ -11,13 +11,14 @@ from rich.style import Style
 from textual.app import App
 from textual.widgets import Input
 
-from allfives_tui.screenshots import random_play
-from allfives_tui.table.board_plan import Rect
+from allfives_tui.screenshots import mid_game, random_play
+from allfives_tui.table.board_geometry import Rect
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
-from allfives_tui.ui.screens.game import GameScreen, display_order
-from allfives_tui.ui.screens.help import HELP_TEXT, help_text
+from allfives_tui.ui.screens.game import GameScreen
+from allfives_tui.ui.screens.help import help_text
 from allfives_tui.ui.widgets import Board, EventLog, HandView
+from allfives_tui.ui.widgets.hand import display_order
 from engine import End, parse_tile
 from tests.records import DATA, record_of, two_ends_record
 from tests.ui.helpers import screen_text, settle
@@ -104,9 +105,10 @@ async def test_the_chosen_end_stands_out_and_the_prompt_names_it() -> None:
 
 
 async def test_help_explains_the_end_markers() -> None:
+    text = help_text()
     for marker in ("▸W:5◂", "▶W:5◀", "▹W:5◃"):
-        assert marker in HELP_TEXT
-    assert "⏎` plays the tile **here**" in HELP_TEXT
+        assert marker in text
+    assert "⏎` plays the tile **here**" in text
 
 
 def test_help_in_a_browser_says_what_saving_and_quitting_do_there() -> None:
@@ -125,7 +127,7 @@ async def test_the_prompt_fits_when_a_tile_fits_four_ends() -> None:
         async with app.run_test(size=(width, 30)) as pilot:
             await settle(pilot)
             screen = game(app)
-            assert len(screen.ends_for(tile)) == 4
+            assert len(screen.choices().ends_for(tile)) == 4
             await pilot.press(str(screen.shown_hand().index(tile) + 1), "enter")
             await pilot.pause()
             prompt = screen.prompt_text(width - 2)
@@ -139,6 +141,22 @@ async def test_the_prompt_fits_when_a_tile_fits_four_ends() -> None:
             await pilot.pause()
             assert "⏎ plays 4-0 on the north end" in screen_text(app)
             assert screen.query_one(Board).cursor is End.N
+
+
+async def test_a_narrow_prompt_says_what_enter_does_in_fewer_words() -> None:
+    app = resume(record_of(mid_game()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        await pilot.press("right")  # 5-2: it fits one end
+        await pilot.pause()
+        assert screen.prompt_text() == (
+            "Your turn: ←→ or 1-9 choose, ⏎ plays 5-2 on the east end (no score)"
+        )
+        assert screen.prompt_text(50) == "⏎ plays 5-2 on the east end (no score)"
+        await pilot.press("left")  # 6-4: two ends
+        await pilot.pause()
+        assert screen.prompt_text(50) == "⏎ plays 6-4 (it fits 2 ends)"
 
 
 # -- item 13: nothing acts behind the "enlarge" message --------------------------
@@ -525,7 +543,7 @@ async def test_the_footer_dims_end_with_its_keys() -> None:
 
 async def test_a_four_player_replay_shows_every_hand_sorted() -> None:
     from allfives_tui.table.replay import Replay
-    from allfives_tui.ui.screens.replay import ReplayApp
+    from allfives_tui.ui.screens.replay_app import ReplayApp
     from engine.record import parse_record
 
     four = DATA / "four.json"

@@ -1,8 +1,9 @@
 """The board widget: an engine :class:`~engine.Layout` drawn as a spinner cross.
 
-Where everything goes is the pure :mod:`allfives_tui.table.board_plan`; this
-widget draws that plan, scrolls it, and turns clicks on end markers into
-messages.
+Where everything goes is the pure :mod:`allfives_tui.table.board_plan` (placed
+by :mod:`~allfives_tui.table.board_geometry`, each row's key from
+:mod:`~allfives_tui.table.board_rows`); this widget draws that plan, scrolls it,
+and turns clicks on end markers into messages.
 
 Public API (stable; the game and replay screens use it):
 
@@ -13,6 +14,8 @@ Public API (stable; the game and replay screens use it):
   ``cursor`` (the end chosen: the one marker drawn in the most prominent
   style, the other highlighted ends plainly secondary), ``last`` (the tile
   to mark as just played)
+* reactive ``large`` (read only): the plan draws large tiles (a screen's hand may
+  follow it)
 * message :class:`Board.EndClicked` (``end``) when an open end's marker is clicked
 
 Drawing: the plan is turned into one key a row (what is drawn where, in
@@ -34,17 +37,9 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from allfives_tui.table.board_plan import (
-    LAST,
-    PIP,
-    SPINNER,
-    STYLE_NAMES,
-    TILE,
-    BoardPlan,
-    RowKey,
-    plan_board,
-    row_keys,
-)
+from allfives_tui.table.board_geometry import BoardPlan
+from allfives_tui.table.board_plan import plan_board
+from allfives_tui.table.board_rows import LAST, PIP, SPINNER, STYLE_NAMES, TILE, RowKey, row_keys
 from engine import End, Layout, Tile
 
 
@@ -134,6 +129,8 @@ class Board(ScrollView, can_focus=False):
     highlight: reactive[tuple[End, ...]] = reactive((), always_update=False, repaint=False)
     cursor: reactive[End | None] = reactive(None, repaint=False)
     last: reactive[Tile | None] = reactive(None, repaint=False)
+    large: reactive[bool] = reactive(False, repaint=False)
+    """The plan on show draws large tiles (set by the board)."""
 
     def __init__(
         self,
@@ -244,6 +241,7 @@ class Board(ScrollView, can_focus=False):
         plan = plan_board(self.tableau, w, h, previous=self._plan)
         if plan is not self._plan:
             self._plan = plan
+            self.large = plan.large
             size = Size(plan.width, plan.height)
             if size != self.virtual_size:
                 self.virtual_size = size

@@ -7,7 +7,8 @@ may be played now (the others are dimmed and drawn with a dashed border);
 and arrows round its number. Clicking a tile posts :class:`HandView.TileClicked`.
 Long hands wrap onto more rows. ``compact`` draws each tile on one row
 (``[6|4]``, no numbers), so four hands fit where one would (the replay's
-four hands on a small terminal).
+four hands on a small terminal). ``large`` draws the tiles 9 cells wide, as
+the board draws its large tiles.
 
 An update repaints only the bands of tiles whose look changed (moving the
 selection repaints one band), and asks for a new layout only when the hand
@@ -29,11 +30,14 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from allfives_tui.locale import _
 from allfives_tui.table.glyphs import Border, horizontal_glyph
 from engine import Tile
 
 CELL = 6
 """Columns per tile (5 for the glyph and 1 gap)."""
+LARGE_CELL = 10
+"""Columns per large tile (9 for the glyph and 1 gap)."""
 BAND = 4
 """Rows per band of tiles (a number row and the 3-row glyph)."""
 COMPACT_BAND = 1
@@ -45,6 +49,11 @@ _BORDERS: dict[str, Border] = {PLAYABLE: "plain", UNPLAYABLE: "dashed", SELECTED
 
 Look = tuple[Tile, str]
 """A tile and how it looks (one of PLAYABLE, UNPLAYABLE, SELECTED)."""
+
+
+def display_order(hand: Sequence[Tile]) -> list[Tile]:
+    """A hand in the order it is shown: highest tiles first."""
+    return sorted(hand, key=lambda t: (t.high, t.low), reverse=True)
 
 
 class HandView(Widget, can_focus=False):
@@ -85,6 +94,8 @@ class HandView(Widget, can_focus=False):
     selected: reactive[int | None] = reactive(None)
     compact: reactive[bool] = reactive(False, layout=True)
     """One row per band of tiles (``[6|4]``) instead of numbered glyphs."""
+    large: reactive[bool] = reactive(False, layout=True)
+    """Tiles 9 cells wide (the board's large tiles) instead of 5."""
 
     def __init__(
         self,
@@ -92,13 +103,14 @@ class HandView(Widget, can_focus=False):
         *,
         playable: Collection[Tile] | None = None,
         selected: int | None = None,
-        empty_text: str = "no tiles",
+        empty_text: str | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self.empty_text = empty_text
+        self.empty_text = _("no tiles") if empty_text is None else empty_text
+        """What the hand says while it shows no tile."""
         self.set_reactive(HandView.tiles, tuple(tiles))
         self.set_reactive(HandView.playable, None if playable is None else frozenset(playable))
         self.set_reactive(HandView.selected, selected)
@@ -158,9 +170,16 @@ class HandView(Widget, can_focus=False):
     def watch_compact(self) -> None:
         self._lines = {}
 
+    def watch_large(self) -> None:
+        self._lines = {}
+
+    def _cell(self) -> int:
+        """Columns per tile, its gap included."""
+        return LARGE_CELL if self.large and not self.compact else CELL
+
     def _per_band(self, width: int | None = None) -> int:
         w = self.content_region.width if width is None else width
-        return max(1, (w + 1) // CELL)
+        return max(1, (w + 1) // self._cell())
 
     def _content_height(self, width: int) -> int:
         n = max(1, len(self.tiles))
@@ -172,17 +191,18 @@ class HandView(Widget, can_focus=False):
         per = self._per_band()
         band, col = divmod(index, per)
         return (
-            self.styles.gutter.left + col * CELL + 2,
+            self.styles.gutter.left + col * self._cell() + self._cell() // 2 - 1,
             self.styles.gutter.top + band * self._band() + (0 if self.compact else 2),
         )
 
     def index_at(self, x: int, y: int) -> int | None:
         """The tile under content cell ``(x, y)``, if any."""
-        if x < 0 or y < 0 or x % CELL == CELL - 1:
+        cell = self._cell()
+        if x < 0 or y < 0 or x % cell == cell - 1:
             return None
         band = y // self._band()
-        index = band * self._per_band() + x // CELL
-        if x // CELL >= self._per_band() or index >= len(self.tiles):
+        index = band * self._per_band() + x // cell
+        if x // cell >= self._per_band() or index >= len(self.tiles):
             return None
         return index
 
@@ -241,7 +261,10 @@ class HandView(Widget, can_focus=False):
             per = self._per_band()
             rows = self._band()
             first = (y // rows) * per
-            key = (first, tuple(self._looks()[first : first + per]), y % rows, width, base, rows)
+            key = (
+                first, tuple(self._looks()[first : first + per]), y % rows, width, base, rows,
+                self.large,
+            )
         cached = self._lines.get(y)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -253,8 +276,8 @@ class HandView(Widget, can_focus=False):
         styles = self._style_map()
         if not self.tiles:
             if y == (0 if self.compact else 1):
-                text = self.empty_text[:width]
-                return Strip([Segment(text, styles["empty"])]).adjust_cell_length(width, base)
+                strip = Strip([Segment(self.empty_text, styles["empty"])])
+                return strip.crop(0, width).adjust_cell_length(width, base)
             return Strip.blank(width, base)
         per = self._per_band()
         band, row = divmod(y, self._band())
@@ -274,16 +297,19 @@ class HandView(Widget, can_focus=False):
                 segs.append(Segment(right, style))
                 segs.append(Segment(" ", base))
             return Strip(segs).adjust_cell_length(width, base)
+        side = (self._cell() - 4) // 2  # around a label's 3 cells, the gap included
         for i, (tile, look) in enumerate(looks, start=first):
             style = styles[look]
             if row == 0:
                 num = str(i + 1) if i < 9 else " "
                 if look == SELECTED:
-                    segs.append(Segment(f" ▶{num}◀ ", style))
+                    segs.append(Segment(" " * side + f"▶{num}◀" + " " * side, style))
                 else:
-                    segs.append(Segment(f"  {num}   ", label_style))
+                    segs.append(Segment(" " * (side + 1) + num + " " * (side + 2), label_style))
                 continue
-            text = horizontal_glyph(tile.high, tile.low, _BORDERS[look])[row - 1]
+            text = horizontal_glyph(tile.high, tile.low, _BORDERS[look], large=self.large)[
+                row - 1
+            ]
             pip = style + pip_style
             for ch in text:
                 segs.append(Segment(ch, pip if ch.isdigit() else style))
