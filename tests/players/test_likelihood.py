@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -91,6 +92,26 @@ def test_weighted_worlds_deal_the_passed_up_tile_less_often() -> None:
     assert weighted / n < uniform / n - 0.08
 
 
+def test_weighted_worlds_follow_the_exact_weights() -> None:
+    # every hand seat 1 may hold (8 of the 18 unseen tiles), weighed exactly: the chance
+    # that it holds the tile it passed up, against how often the sampler deals it
+    know, likelihood = seat_one(2.0)
+    scorer = parse_tile("6-1").id
+    total = with_scorer = 0.0
+    for hand in itertools.combinations(know.unseen, 8):
+        w = likelihood.seat_weight(1, hand)
+        total += w
+        if scorer in hand:
+            with_scorer += w
+    exact = with_scorer / total
+    assert 0.34 < exact < 8 / 18 - 0.06
+    worlds = WeightedWorlds(know, likelihood)
+    rng = random.Random(11)
+    n = 4000
+    dealt = sum(scorer in worlds.sample_hands(rng)[1] for _ in range(n))
+    assert abs(dealt / n - exact) < 0.03
+
+
 def test_a_kept_draw_forgets_older_plays_and_a_drawn_tile_played_at_once_is_no_choice() -> None:
     _, likelihood = seat_one(2.0, KEPT_DRAW)
     (only,) = likelihood.decisions[1]  # 5-0 E alone: 4-2 W came before the kept draw
@@ -160,3 +181,32 @@ def test_weighted_searches_reproduce_with_a_seed_and_fixed_counts(tree: float | 
     other = ExpertPlayer(seed=3, budget=None, playouts=400, tree=tree)
     view = state.view(seat)
     assert other.evaluate(view, view.legal_actions()) != first[1]  # the odds change worlds
+
+
+# Three players. Seat 0 leads 6-6; seat 1 holds no 6 and neither does the boneyard, so
+# seat 1 draws all seven tiles and passes; seat 2 plays 6-5 E freely.
+DREW_AND_PASSED = (
+    "deal 0 | 6-6 6-0 5-5 4-4 3-3 2-2 1-1 | 5-0 5-1 5-2 5-3 5-4 4-0 4-1"
+    " | 6-1 6-2 6-3 6-4 6-5 4-2 4-3 / 0-0 1-0 2-0 3-0 2-1 3-1 3-2",
+    ["6-6", *["draw"] * 7, "pass", "6-5 E"],
+)
+
+
+@pytest.mark.parametrize("odds", [1.5, 3.0])
+def test_a_draw_and_a_pass_make_tiles_impossible_in_weighted_worlds(odds: float) -> None:
+    view = position(Rules(players=3), *DREW_AND_PASSED).view(0)
+    know = Knowledge(view)
+    likelihood = PlayLikelihood(view, know.unseen, [None, odds, odds])
+    assert not likelihood.decisions[1] and len(likelihood.decisions[2]) == 1
+    worlds = WeightedWorlds(know, likelihood)
+    sixes = set(ids("6-1", "6-2", "6-3", "6-4"))
+    rng = random.Random(5)
+    for _ in range(300):
+        hands = worlds.sample_hands(rng)
+        assert not sixes & set(hands[1])  # seat 1 showed it held no 6, twice over
+        assert sixes <= set(hands[2])  # so every unseen 6 is seat 2's
+        assert hands[0] == []  # the boneyard is empty
+        assert len(hands[1]) == 14 and len(hands[2]) == 6
+    # a hand that broke those facts would weigh nothing less: the facts are not a
+    # matter of weight but of which worlds are dealt at all
+    assert likelihood.seat_weight(1, ids("6-1")) == 1.0

@@ -1,12 +1,10 @@
-"""Per-side budgets in a match: ``LEVEL@SECONDS`` (``allfives sim expert@0.0625 ...``)."""
+"""Per-side budgets in a match: ``LEVEL@SECONDS`` (``engine.match``; the command line's
+side is in ``tests/cli/test_sim_budgets.py``)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from allfives_tui.cli import main
 from engine.match import MAX_BUDGET, MatchConfig, play_game, seat_players, split_entrant
 from engine.players import ExpertPlayer, MasterPlayer, MonteCarloPlayer
 
@@ -85,41 +83,3 @@ def test_the_same_level_at_two_budgets_is_two_sides() -> None:
     assert quick and slow
     assert quick[len(quick) // 2] <= 0.0105
     assert slow[len(slow) // 2] > 0.03
-
-
-def test_sim_takes_a_sides_budget_and_reports_it(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["sim", "expert@0.01", "montecarlo@0.02", "-n", "2", "-w", "1", "--target", "50",
-            "--json", "--quiet"]
-    assert main(argv) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["config"]["entrants"] == ["expert@0.01", "montecarlo@0.02"]
-    assert data["config"]["budgets_s"] == [0.01, 0.02]
-    assert [s["side"] for s in data["sides"]] == ["expert@0.01", "montecarlo@0.02"]
-    assert [s["level"] for s in data["sides"]] == ["expert", "montecarlo"]
-    expert, montecarlo = data["sides"]
-    assert expert["median_move_s"] <= 0.0105 < montecarlo["median_move_s"] <= 0.021
-
-
-@pytest.mark.parametrize(
-    ("levels", "expected"),
-    [
-        (["expert@0", "random"], "argument LEVEL: 'expert@0': the time budget after @ must be"),
-        (["greedy@1", "random"], "argument LEVEL: 'greedy@1': greedy does not search"),
-        (["expert@x", "random"], "not 'x'"),
-        (["expert@99", "random"], "at most 60 seconds a move, not '99'"),
-        (["wizard@1", "random"], "argument LEVEL: invalid choice: 'wizard@1'"),
-    ],
-)
-def test_sim_refuses_a_bad_budget_in_one_line_with_status_2(
-    levels: list[str], expected: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    try:
-        code = main(["sim", *levels, "-n", "2", "-w", "1"])
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    assert code == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    first, hint = err.splitlines()
-    assert first.startswith("allfives sim: error: ") and expected in first, first
-    assert hint == "Try 'allfives sim --help' for the options."

@@ -1,0 +1,67 @@
+"""``allfives sim LEVEL@SECONDS``: a side's own budget, parsed, refused when bad (one
+line, status 2) and applied."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from allfives_tui.cli import main
+
+
+def test_sim_takes_a_sides_budget_and_reports_it(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["sim", "expert@0.01", "montecarlo@0.02", "-n", "2", "-w", "1", "--target", "50",
+            "--json", "--quiet"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["config"]["entrants"] == ["expert@0.01", "montecarlo@0.02"]
+    assert data["config"]["budgets_s"] == [0.01, 0.02]
+    assert [s["side"] for s in data["sides"]] == ["expert@0.01", "montecarlo@0.02"]
+    assert [s["level"] for s in data["sides"]] == ["expert", "montecarlo"]
+    expert, montecarlo = data["sides"]
+    assert expert["median_move_s"] <= 0.0105 < montecarlo["median_move_s"] <= 0.021
+
+
+@pytest.mark.parametrize(
+    ("levels", "expected"),
+    [
+        (["expert@0", "random"], "argument LEVEL: 'expert@0': the time budget after @ must be"),
+        (["greedy@1", "random"], "argument LEVEL: 'greedy@1': greedy does not search"),
+        (["expert@x", "random"], "not 'x'"),
+        (["expert@99", "random"], "at most 60 seconds a move, not '99'"),
+        (["wizard@1", "random"], "argument LEVEL: invalid choice: 'wizard@1'"),
+    ],
+)
+def test_sim_refuses_a_bad_budget_in_one_line_with_status_2(
+    levels: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        code = main(["sim", *levels, "-n", "2", "-w", "1"])
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    assert code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    first, hint = err.splitlines()
+    assert first.startswith("allfives sim: error: ") and expected in first, first
+    assert hint == "Try 'allfives sim --help' for the options."
+
+
+def test_the_headline_says_where_the_matchs_budget_applies(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["sim", "expert@0.01", "greedy", "-n", "2", "-w", "1", "--target", "50",
+            "--budget", "0.02", "--quiet"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    headline, header = out.splitlines()[:2]
+    assert headline.startswith("expert@0.01 vs greedy: 2 games")
+    assert "search budget 0.02 s of CPU a move where LEVEL@SECONDS names none" in headline
+    assert header.split()[0] == "side"
+    assert any(line.startswith("expert@0.01 ") for line in out.splitlines())
+    assert main(["sim", "expert", "greedy", "-n", "2", "-w", "1", "--target", "50",
+                 "--budget", "0.02", "--quiet"]) == 0
+    plain = capsys.readouterr().out.splitlines()[0]
+    assert "search budget 0.02 s of CPU a move (master: 4x)" in plain
+    assert "LEVEL@SECONDS" not in plain
