@@ -4,6 +4,7 @@ it, the lock's holder in whole sentences, one name per language and one per plac
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -17,10 +18,16 @@ from allfives_tui.cli.play import is_yes, yes_no
 from allfives_tui.locale import use_language
 from allfives_tui.locale.formats import language_name
 from allfives_tui.net import wording
+from allfives_tui.net.protocol import ProtocolError, parse_client
+from allfives_tui.net.wording import refusal_text
 from allfives_tui.store.lock import GameLock
 from allfives_tui.table.places import place_names
+from allfives_tui.table.problems import validation_text
+from allfives_tui.table.replay import Replay
 from allfives_tui.table.words import Names, describe_event, game_over_title, hand_over_title
-from engine import GameOver, HandOver, Rules
+from engine import Draw, GameOver, HandOver, Rules
+from engine.record import parse_record
+from tests.records import SMALL_RECORD
 
 NNBSP = "\u202f"
 """French groups thousands with a narrow no-break space."""
@@ -135,3 +142,27 @@ def test_the_places_at_a_table_are_worded_in_one_place(tmp_path: Path) -> None:
     assert place_names(3) == ("Sud", "Ouest", "Est")
     assert place_names(5) == ()
     assert not hasattr(wording, "places") and not hasattr(wording, "place_text")
+
+
+def test_a_view_is_yours_or_someones_in_a_whole_message() -> None:
+    """No possessive built from a fragment: "your view" and "{name}'s view" are each a
+    message (in Italian "la tua vista", "vista di Bob")."""
+    replay = Replay(parse_record(SMALL_RECORD))
+    use_language("it")
+    assert (replay.view_name(0), replay.view_name(1)) == ("la tua vista", "vista di Bob")
+
+
+def test_a_bad_network_message_is_worded_as_any_validation_problem() -> None:
+    """The host's refusal of a message that does not validate, worded by the client in its
+    language with the one validation wording."""
+    try:
+        parse_client(json.dumps({"kind": "act", "action": Draw().model_dump(mode="json"),
+                                 "step": 0, "seat": 1}))
+    except ProtocolError as err:
+        refused = err.refused
+    else:  # pragma: no cover - the message is bad
+        raise AssertionError("a message naming a seat is refused")
+    use_language("it")
+    problem = validation_text({"type": "extra_forbidden"})
+    assert problem == "Campi in più non ammessi"
+    assert refusal_text(refused) == f"messaggio sbagliato: act.seat: {problem}"
