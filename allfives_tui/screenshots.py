@@ -1,9 +1,12 @@
 """Make the SVG screenshots in ``screenshots/`` from the real app.
 
-    python -m allfives_tui.screenshots [--out screenshots]
+    python -m allfives_tui.screenshots [--out screenshots] [--lang CODE ...]
 
 Every picture is a fixed seed at a fixed terminal size, so running it again
 gives the same files. Saves go to a temporary folder, never the user's.
+Besides the English pictures, the game screen is drawn in every language with a
+catalog (``game-<lang>-80x24.svg``); ``--lang CODE`` draws only the game screen,
+in that language.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from allfives_tui.locale import SOURCE, match, supported, use_language
 from engine import GameState, Phase, Rules, apply, new_game, seeded_deal
 from engine.record import GameRecord, Seat
 from engine.rng import Rng
@@ -134,6 +138,11 @@ async def _open_replay(app: object, pilot: Any) -> None:
     app.push_screen(ReplayScreen(record, reveal_all=True))
 
 
+def language_shot(code: str) -> Shot:
+    """The game screen of the mid-game position at 80x24, for language ``code``."""
+    return (f"game-{code}-80x24.svg", (80, 24), _record(mid_game()), None)
+
+
 def shots() -> list[Shot]:
     """(file name, terminal size, game to resume or None, extra step) for each picture."""
     return [
@@ -173,16 +182,38 @@ async def _shoot(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write every screenshot; print where."""
+    """Write every screenshot (with ``--lang``, the game screen in those languages); print
+    where."""
     parser = argparse.ArgumentParser(description="Make the SVG screenshots of allfives.")
     parser.add_argument("--out", default="screenshots", help="folder for the SVG files")
+    parser.add_argument(
+        "--lang",
+        action="append",
+        metavar="CODE",
+        help="draw only the game screen, in this language (again for more); "
+        "by default every picture, and the game screen in every language with a catalog",
+    )
     args = parser.parse_args(argv)
+    offered = supported()
+    if args.lang is None:
+        wanted = [(SOURCE, shot) for shot in shots()]
+        wanted += [(code, language_shot(code)) for code in offered if code != SOURCE]
+    else:
+        codes = [match(code, offered) for code in args.lang]
+        unknown = [asked for asked, code in zip(args.lang, codes, strict=True) if code is None]
+        if unknown:
+            parser.error(f"no catalog for {', '.join(unknown)}: choose from {', '.join(offered)}")
+        wanted = [(code, language_shot(code)) for code in codes if code is not None]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     os.environ["ALLFIVES_DATA_DIR"] = tempfile.mkdtemp(prefix="allfives-shots-")
-    for name, size, record, step in shots():
-        path = asyncio.run(_shoot(out, name, size, record, step))
-        print(path)
+    try:
+        for code, (name, size, record, step) in wanted:
+            use_language(code)
+            path = asyncio.run(_shoot(out, name, size, record, step))
+            print(path)
+    finally:
+        use_language(SOURCE)
     return 0
 
 
