@@ -15,11 +15,11 @@ import argparse
 import asyncio
 import os
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from allfives_tui.locale import SOURCE, match, supported, use_language
+from allfives_tui.locale import SOURCE, UnknownLanguage, match, supported, use_language
 from engine import GameState, Phase, Rules, apply, new_game, seeded_deal
 from engine.record import GameRecord, Seat
 from engine.rng import Rng
@@ -181,6 +181,21 @@ async def _shoot(
     return path
 
 
+def planned(asked: Sequence[str] | None = None) -> list[tuple[str, Shot]]:
+    """Each picture to draw and the language to draw it in: every picture in English and
+    the game screen in every other language with a catalog; with ``asked`` (codes), the
+    game screen in each of those (:class:`UnknownLanguage` for one with no catalog)."""
+    offered = supported()
+    if asked is None:
+        english = [(SOURCE, shot) for shot in shots()]
+        return english + [(code, language_shot(code)) for code in offered if code != SOURCE]
+    unknown = [code for code in asked if match(code, offered) is None]
+    if unknown:
+        raise UnknownLanguage(", ".join(unknown), offered)
+    codes = [match(code, offered) or SOURCE for code in asked]
+    return [(code, language_shot(code)) for code in codes]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write every screenshot (with ``--lang``, the game screen in those languages); print
     where."""
@@ -194,16 +209,10 @@ def main(argv: list[str] | None = None) -> int:
         "by default every picture, and the game screen in every language with a catalog",
     )
     args = parser.parse_args(argv)
-    offered = supported()
-    if args.lang is None:
-        wanted = [(SOURCE, shot) for shot in shots()]
-        wanted += [(code, language_shot(code)) for code in offered if code != SOURCE]
-    else:
-        codes = [match(code, offered) for code in args.lang]
-        unknown = [asked for asked, code in zip(args.lang, codes, strict=True) if code is None]
-        if unknown:
-            parser.error(f"no catalog for {', '.join(unknown)}: choose from {', '.join(offered)}")
-        wanted = [(code, language_shot(code)) for code in codes if code is not None]
+    try:
+        wanted = planned(args.lang)
+    except UnknownLanguage as err:
+        parser.error(f"no catalog for {err.code}: choose from {', '.join(err.offered)}")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     os.environ["ALLFIVES_DATA_DIR"] = tempfile.mkdtemp(prefix="allfives-shots-")

@@ -72,6 +72,19 @@ def test_the_screenshots_draw_the_game_in_a_language(
     assert current() == "en"
 
 
+def test_the_screenshots_draw_the_game_in_every_language_by_default(pseudo_locale: str) -> None:
+    plan = screenshots.planned()
+    english = [name for name, *_rest in screenshots.shots()]
+    assert [(code, name) for code, (name, *_rest) in plan] == [
+        *(("en", name) for name in english),
+        *((code, f"game-{code}-80x24.svg") for code in supported()[1:]),
+    ]
+    assert plan[-1][0] == pseudo_locale
+    assert [code for code, _shot in screenshots.planned(["EN_xa", "en_XA.UTF-8"])] == [
+        pseudo_locale, pseudo_locale
+    ]
+
+
 def test_the_screenshots_name_the_languages_there_are(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
