@@ -18,15 +18,23 @@ import errno
 import os
 import socket
 import sys
+from getpass import getuser
 
 from pydantic import ValidationError
 
 from allfives_tui.cli.arguments import describe
 from allfives_tui.cli.parser import PROG
-from allfives_tui.locale import _
+from allfives_tui.locale import _, pgettext
 from allfives_tui.net.host import Host, HostConfig
-from allfives_tui.net.hostfiles import HostFiles, HostFilesError, SavedSeats, host_folder
+from allfives_tui.net.hostfiles import (
+    HostBusyError,
+    HostFiles,
+    HostFilesError,
+    SavedSeats,
+    host_folder,
+)
 from allfives_tui.store.settings_file import load_settings
+from allfives_tui.table.names import player_name
 from allfives_tui.table.words import YOU, one_line
 from engine import Rules
 from engine.errors import shown
@@ -65,6 +73,14 @@ def bind_problem(bind: str) -> str | None:
     return None
 
 
+def default_name() -> str:
+    """The host's name at the table when none is given or remembered: the login name, as
+    a joiner's (a name, the same in every language), else "Host"."""
+    with contextlib.suppress(OSError, KeyError, ValueError):
+        return player_name(getuser())
+    return pgettext("player name", "Host")
+
+
 def join_hint(bind: str, port: int, password: bool) -> str:
     """What the host tells friends: the command that joins this table."""
     where = bind
@@ -100,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
         resume = None if args.new else files.unfinished()
     except HostFilesError as err:
         files.close()
-        if "hosting" in str(err):
+        if isinstance(err, HostBusyError):
             return _fail(str(err))
         return _fail(_("{problem} (--new starts a new game over it)").format(problem=err))
     config = HostConfig(
@@ -112,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         grace=args.grace,
         summary_timeout=args.summary_timeout,
         host_seat=not args.no_seat,
-        host_name=args.name or (settings.name if settings.name != YOU else "Host"),
+        host_name=args.name or (settings.name if settings.name != YOU else default_name()),
         auto_start=args.no_seat,
         open_seats=args.open,
     )

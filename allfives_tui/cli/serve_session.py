@@ -1,8 +1,9 @@
 """One browser session of ``allfives serve``: the app, served, in a folder of its own.
 
-textual-serve runs ``python -m allfives_tui.cli.serve_session ROOT`` for each
-browser that connects. This makes a new private folder under ``ROOT``
-(``session-XXXXXXXX``, mode 0700), points the data folder at it
+textual-serve runs ``python -m allfives_tui.cli.serve_session ROOT --lang CODE``
+for each browser that connects, ``CODE`` the visitor's language (the app
+speaks it; without ``--lang``, the environment's). This makes a new private
+folder under ``ROOT`` (``session-XXXXXXXX``, mode 0700), points the data folder at it
 (``ALLFIVES_DATA_DIR``) and works from it, then runs the app as
 :class:`~allfives_tui.ui.served.ServedApp` (``served=True``). Sessions
 therefore never share the autosave's lock, an autosave or settings, and a
@@ -19,7 +20,10 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from allfives_tui.locale import UnknownLanguage, _, choose, use_language
 from allfives_tui.store.folder import CURRENT, ENV_DATA_DIR
+
+USAGE = "usage: python -m allfives_tui.cli.serve_session ROOT [--lang CODE]"
 
 
 def new_session_folder(root: Path) -> Path:
@@ -39,14 +43,22 @@ def kept_games(folder: Path) -> list[Path]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one served session; its exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    asked = None
+    if len(args) == 3 and args[1] == "--lang":
+        args, asked = args[:1], args[2]
     if len(args) != 1:
-        print("usage: python -m allfives_tui.cli.serve_session ROOT", file=sys.stderr)
+        print(USAGE, file=sys.stderr)
         return 2
+    try:
+        use_language(choose(asked, None, os.environ))
+    except UnknownLanguage:
+        use_language("en")
     try:
         folder = new_session_folder(Path(args[0]))
     except OSError as err:  # shown in the server's log; the page says the session ended
-        print(f"allfives serve: cannot make a session folder in {args[0]}: "
-              f"{err.strerror or err}", file=sys.stderr)
+        words = _("cannot make a session folder in {folder}: {reason}")
+        line = words.format(folder=args[0], reason=err.strerror or err)
+        print(f"allfives serve: {line}", file=sys.stderr)
         return 1
     os.environ[ENV_DATA_DIR] = str(folder)
     os.chdir(folder)  # nothing relative can point outside the session's folder

@@ -167,20 +167,26 @@ def choose(
     return from_environment(environ, offered)
 
 
-def use_language(code: str) -> str:
-    """Speak ``code`` (a supported language, see :func:`match`) from now on; returns the
-    code spoken. :class:`UnknownLanguage` if there is no catalog for it."""
-    global _translations, _current
+def translations(code: str) -> tuple[str, _gettext.NullTranslations]:
+    """The words of ``code`` (a supported language, see :func:`match`) without speaking
+    it: the code found and its translations (``gettext``, ``ngettext``, ``pgettext``…),
+    for words said to someone else than this run's user (a browser's visitor).
+    :class:`UnknownLanguage` if there is no catalog for it."""
     offered = supported() if code != SOURCE else (SOURCE,)
     found = match(code, offered)
     if found is None:
         raise UnknownLanguage(code, offered)
     if found == SOURCE:
-        _translations, _current = _gettext.NullTranslations(), SOURCE
-        return SOURCE
+        return SOURCE, _gettext.NullTranslations()
     path = _catalog(found)
     assert path is not None  # found among supported(): its catalog is there
     with path.open("rb") as mo:
-        _translations = _gettext.GNUTranslations(mo)
-    _current = found
-    return found
+        return found, _gettext.GNUTranslations(mo)
+
+
+def use_language(code: str) -> str:
+    """Speak ``code`` (a supported language, see :func:`match`) from now on; returns the
+    code spoken. :class:`UnknownLanguage` if there is no catalog for it."""
+    global _translations, _current
+    _current, _translations = translations(code)
+    return _current

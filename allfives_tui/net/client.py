@@ -23,6 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.uri import parse_uri
 
+from allfives_tui.locale import _
 from allfives_tui.net import DEFAULT_PORT
 from allfives_tui.net.protocol import (
     CLIENT_WIRE_LIMIT,
@@ -86,12 +87,14 @@ def address(text: str, default_port: int = DEFAULT_PORT) -> str:
     """``"HOST[:PORT]"`` (or a ``ws://`` address) as a WebSocket URL; raises
     :class:`JoinError` for one that is not an address."""
     text = text.strip()
-    bad = f"{shown(text, QUOTED)} is not an address: give HOST or HOST:PORT"
+    quoted = shown(text, QUOTED)
+    bad = _("{address} is not an address: give HOST or HOST:PORT").format(address=quoted)
+    ipv6 = _("{address}: an IPv6 address is written [ADDRESS]:PORT").format(address=quoted)
     if text.startswith(("ws://", "wss://")):
         try:
             parsed = parse_uri(text)
         except (InvalidURI, ValueError):
-            raise JoinError(f"{shown(text, QUOTED)} is not a ws:// address") from None
+            raise JoinError(_("{address} is not a ws:// address").format(address=quoted)) from None
         _check_host(parsed.host, text)
         return text
     if not text or any(c.isspace() or c in "/?#@" for c in text):
@@ -100,20 +103,19 @@ def address(text: str, default_port: int = DEFAULT_PORT) -> str:
     if text.startswith("["):  # [::1]:7777
         end = text.find("]")
         if end < 0:
-            raise JoinError(f"{shown(text, QUOTED)}: an IPv6 address is written [ADDRESS]:PORT")
+            raise JoinError(ipv6)
         host, rest = text[: end + 1], text[end + 1 :]
         if rest:
             if not rest.startswith(":"):
-                raise JoinError(
-                    f"{shown(text, QUOTED)}: an IPv6 address is written [ADDRESS]:PORT"
-                )
+                raise JoinError(ipv6)
             port = rest[1:]
     elif text.count(":") == 1:
         host, port = text.split(":")
     elif ":" in text:
         host = f"[{text}]"
     if not port.isdigit() or not 0 < int(port) < 65536:
-        raise JoinError(f"{shown(port, QUOTED)} is not a port number (1 to 65535)")
+        words = _("{port} is not a port number (1 to 65535)")
+        raise JoinError(words.format(port=shown(port, QUOTED)))
     inner = host[1:-1] if host.startswith("[") else host
     _check_host(inner, text, ipv6=text.startswith("["))
     return f"ws://{host}:{int(port)}/"
@@ -126,11 +128,14 @@ def _check_host(host: str, text: str, *, ipv6: bool = False) -> None:
         try:
             ipaddress.IPv6Address(host)
         except ValueError:
-            why = (
-                "inside [ ] goes an IPv6 address" if ipv6
-                else "an IPv6 address is written [ADDRESS]:PORT, a host name HOST:PORT"
-            )
-            raise JoinError(f"{shown(text, QUOTED)} is not an address: {why}") from None
+            if ipv6:
+                words = _("{address} is not an address: inside [ ] goes an IPv6 address")
+            else:
+                words = _(
+                    "{address} is not an address: an IPv6 address is written [ADDRESS]:PORT, "
+                    "a host name HOST:PORT"
+                )
+            raise JoinError(words.format(address=shown(text, QUOTED))) from None
         return
     try:
         encoded = host.encode("idna")
@@ -138,10 +143,8 @@ def _check_host(host: str, text: str, *, ipv6: bool = False) -> None:
         encoded = b""
     labels = encoded.rstrip(b".").split(b".")
     if len(encoded) > HOST_NAME_MAX or not all(0 < len(label) <= 63 for label in labels):
-        raise JoinError(
-            f"{shown(text, QUOTED)} is not a host name (at most {HOST_NAME_MAX} characters, "
-            "63 between dots)"
-        )
+        words = _("{address} is not a host name (at most {most} characters, 63 between dots)")
+        raise JoinError(words.format(address=shown(text, QUOTED), most=HOST_NAME_MAX))
 
 
 @dataclass(eq=False)
@@ -178,7 +181,7 @@ class Connection:
             except ConnectionClosed as err:
                 self.ws = None
                 if self.over:
-                    raise HostLost("the host has closed the table") from None
+                    raise HostLost(_("the host has closed the table")) from None
                 self.lost = _closed_reason(err)
                 return Notice(code=NoticeCode.HOST_LOST, detail=self.lost[:DETAIL_MAX])
             try:
@@ -191,14 +194,15 @@ class Connection:
 
     async def _reconnect(self) -> None:
         deadline = deadline_after(self.retry)
-        reason = self.lost or "the connection closed"
+        reason = self.lost or _("the connection closed")
         while not is_past(deadline):
             try:
                 ws, seated = await _handshake(
                     self.url, self.name, self.password, self.token, timeout=3.0
                 )
             except JoinError as err:
-                raise HostLost(f"the host refused to take you back: {err}") from None
+                words = _("the host refused to take you back: {reason}")
+                raise HostLost(words.format(reason=err)) from None
             except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed) as err:
                 reason = _reason(err)
                 await asyncio.sleep(0.5)
@@ -206,7 +210,9 @@ class Connection:
             self.ws, self.lost, self._rejoined = ws, None, seated
             self.seat, self.token = seated.seat, seated.token
             return
-        raise HostLost(f"lost the host at {self.url} ({reason})")
+        raise HostLost(_("lost the host at {address} ({reason})").format(
+            address=self.url, reason=reason
+        ))
 
     async def send(self, message: ClientMessage) -> None:
         """Send ``message`` (dropped while the line is down: the host's next picture of
@@ -228,14 +234,14 @@ def _closed_reason(err: ConnectionClosed) -> str:
     frame = err.rcvd
     if frame is not None and frame.reason:
         return close_text(frame.reason)
-    return "the connection closed"
+    return _("the connection closed")
 
 
 def _reason(err: BaseException) -> str:
     if isinstance(err, TimeoutError):
-        return "no answer"
+        return _("no answer")
     if isinstance(err, ConnectionRefusedError):
-        return "nothing is listening there"
+        return _("nothing is listening there")
     if isinstance(err, OSError):
         return one_line(err.strerror or str(err))[:80]
     return one_line(str(err))[:80] or type(err).__name__
@@ -260,7 +266,7 @@ async def _handshake(
         challenge = await _expect(ws, Challenge, timeout)
         if challenge.password and not password:
             raise JoinError(
-                "this table has a password: give it with --password (or $ALLFIVES_PASSWORD)"
+                _("this table has a password: give it with --password (or $ALLFIVES_PASSWORD)")
             )
         await ws.send(encode(Auth(proof=proof(password, challenge.nonce, name))))
         seated = await _expect(ws, SeatAssigned, timeout)
@@ -275,7 +281,8 @@ async def _expect(ws: ClientConnection, kind: type[_M], timeout: float) -> _M:
     try:
         raw = await asyncio.wait_for(ws.recv(), timeout)
     except ConnectionClosed as err:
-        raise JoinError(f"the host closed the connection ({_closed_reason(err)})") from None
+        words = _("the host closed the connection ({reason})")
+        raise JoinError(words.format(reason=_closed_reason(err))) from None
     try:
         message = parse_host(raw)
     except ProtocolError as err:
@@ -283,7 +290,8 @@ async def _expect(ws: ClientConnection, kind: type[_M], timeout: float) -> _M:
     if isinstance(message, Refused):
         raise JoinError(refusal_text(message))
     if not isinstance(message, kind):
-        raise JoinError(f"the host answered with {message.kind!r}, not {kind.__name__}")
+        words = _("the host answered with {got!r}, not {wanted}")
+        raise JoinError(words.format(got=message.kind, wanted=kind.__name__))
     return message
 
 
@@ -300,7 +308,8 @@ async def join(
     except (
         OSError, TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed, ValueError,
     ) as err:
-        raise JoinError(f"cannot reach a host at {url[:QUOTED]}: {_reason(err)}") from None
+        words = _("cannot reach a host at {address}: {reason}")
+        raise JoinError(words.format(address=url[:QUOTED], reason=_reason(err))) from None
     return Connection(
         url=url, name=name, password=password, seat=seated.seat, token=seated.token, ws=ws,
         retry=retry, _rejoined=seated,

@@ -19,9 +19,9 @@ import contextlib
 import time
 from collections.abc import Callable
 
+from allfives_tui.locale import _
 from allfives_tui.net.hostfiles import HostFiles
 from allfives_tui.net.protocol import (
-    DETAIL_MAX,
     Act,
     Notice,
     NoticeCode,
@@ -49,7 +49,6 @@ from allfives_tui.table.driver import (
 from allfives_tui.table.table import Table
 from allfives_tui.table.words import describe_event
 from engine import Drew, Event, GameOver, HandOver, IllegalActionError
-from engine.errors import one_line
 from engine.record import SeatKind
 
 
@@ -206,9 +205,9 @@ class GameLoop:
         self.driver.away(seat)
         name = self.seating.slots[seat].name
         if self.table.is_over:
-            self.say(f"{name} left.")
+            self.say(_("{name} left.").format(name=name))
             return
-        self.say(f"{name} lost the connection: their seat is kept for them.")
+        self.say(_("{name} lost the connection: their seat is kept for them.").format(name=name))
         self.seating.tell(Notice(code=NoticeCode.RECONNECTING, seat=seat))
         self._wake.set()
 
@@ -249,10 +248,9 @@ class GameLoop:
 
 
 def _illegal(err: IllegalActionError) -> Refused:
-    """The refusal of a move the engine refused: its rule and its message, on one line."""
-    message = str(err).removesuffix(f" [{err.rule}]")
-    detail = one_line(message, DETAIL_MAX)
-    return Refused(code=RefusalCode.ILLEGAL, rule=err.rule, detail=detail)
+    """The refusal of a move the engine refused: its rule (the engine's message is English:
+    the client words the rule in its own language)."""
+    return Refused(code=RefusalCode.ILLEGAL, rule=err.rule)
 
 
 def _no_flush() -> None:

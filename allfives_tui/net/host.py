@@ -25,6 +25,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from allfives_tui.locale import _, ngettext
+from allfives_tui.locale.formats import listing
 from allfives_tui.net import DEFAULT_PORT
 from allfives_tui.net.auth import (
     HELLO_TIMEOUT,
@@ -53,11 +55,12 @@ from allfives_tui.net.protocol import (
 )
 from allfives_tui.net.seating import Seating, Slot, new_token
 from allfives_tui.net.transport import Session, Transport
+from allfives_tui.net.wording import place_text
 from allfives_tui.table.driver import Driver
 from allfives_tui.table.table import Table
 from engine import Rules
 from engine.players import LEVELS
-from engine.record import LoadedGame
+from engine.record import LoadedGame, Seat
 
 GRACE = 60.0
 """Seconds a disconnected player keeps their seat before the computer plays it."""
@@ -104,7 +107,7 @@ class Host:
         resume: tuple[LoadedGame, SavedSeats] | None = None,
     ) -> None:
         if config.level not in LEVELS:
-            raise ValueError(f"no computer level {config.level!r}")
+            raise ValueError(_("no computer level {level!r}").format(level=config.level))
         self.config = config
         self.files = files
         self.seating = Seating(config.rules.players)
@@ -188,9 +191,7 @@ class Host:
         table = Table.new(self.config.rules, seats, self.config.seed)
         self._seat_table(table)
         table.autosave = self._autosave
-        self._say("The game starts: " + ", ".join(
-            f"{s.name} ({s.level if s.is_computer else 'person'})" for s in seats
-        ) + f"; to {self.config.rules.target} points.")
+        self._say(starts_text(seats, self.config.rules.target))
         self._save_seats()
         self._autosave(table.record())
         self._run_loop()
@@ -263,8 +264,9 @@ class Host:
     def _seat(self, session: Session, seat: int) -> None:
         """Sit a signed-in client at ``seat`` (its own, by token, or an open one)."""
         rejoined = self.seating.sit(session, seat)
-        name, where = self.slots[seat].name, self.seating.computer_name(seat)
-        self._say(f"{name} {'rejoined' if rejoined else 'joined'} ({where}).")
+        name, where = self.slots[seat].name, place_text(seat, self.seating.players)
+        said = _("{name} rejoined ({place}).") if rejoined else _("{name} joined ({place}).")
+        self._say(said.format(name=name, place=where))
         self._attached(seat, rejoined)
 
     def _attached(self, seat: int, rejoined: bool) -> None:
@@ -317,7 +319,7 @@ class Host:
             self.game.away(seat)
             return
         slot = self.slots[seat]
-        self._say(f"{slot.name} left.")
+        self._say(_("{name} left.").format(name=slot.name))
         if not slot.host:
             slot.name, slot.token = None, None
         self._broadcast_lobby()
@@ -343,6 +345,22 @@ class Host:
         await self.transport.close()
         if self.files is not None:
             await asyncio.to_thread(self.files.close)
+
+
+def starts_text(seats: list[Seat], target: int) -> str:
+    """The commentary's line as the game starts: who plays, and to how many points."""
+    who = [
+        _("{name} (computer, {level})").format(name=s.name, level=s.level)
+        if s.is_computer
+        else _("{name} (a person)").format(name=s.name)
+        for s in seats
+    ]
+    words = ngettext(
+        "The game starts: {seats}; to {target} point.",
+        "The game starts: {seats}; to {target} points.",
+        target,
+    )
+    return words.format(seats=listing(who), target=target)
 
 
 @dataclass(eq=False)
@@ -373,7 +391,7 @@ class LocalLink:
         """The next message from the host."""
         message = await self.inbox.get()
         if message is None:
-            raise ConnectionError("the host closed")
+            raise ConnectionError(_("the host closed"))
         return message
 
     async def send(self, message: ClientMessage) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from allfives_tui.locale import _
 from allfives_tui.net.protocol import TOKEN_PATTERN
 from allfives_tui.store.folder import clean_temporaries, data_dir
 from allfives_tui.store.lock import GameLock
@@ -58,6 +59,10 @@ class HostFilesError(ValueError):
     """The host's files cannot be used (one line)."""
 
 
+class HostBusyError(HostFilesError):
+    """Another host keeps its game in the folder (its lock is taken)."""
+
+
 def host_folder(port: int) -> Path:
     """The folder a host on ``port`` keeps its game in."""
     return data_dir() / f"host-{port}"
@@ -72,11 +77,14 @@ class HostFiles:
         self.saver: AutoSaver | None = None
 
     def acquire(self) -> None:
-        """Take the folder's lock; raises :class:`HostFilesError` when another host has it."""
+        """Take the folder's lock; raises :class:`HostBusyError` when another host has it."""
         if not self.lock.acquire():
-            raise HostFilesError(
-                f"{self.lock.holder()} is hosting from {self.folder}: use another --port"
-            )
+            if self.lock.other:
+                words = _("another allfives (process {pid}) is hosting from {folder}: "
+                          "use another --port")
+            else:
+                words = _("another allfives is hosting from {folder}: use another --port")
+            raise HostBusyError(words.format(pid=self.lock.other, folder=self.folder))
         clean_temporaries(self.folder)
         self.saver = AutoSaver(self.folder / RECORD)
 
@@ -103,7 +111,8 @@ class HostFiles:
         try:
             game = load_game(record_path)
         except RecordError as err:
-            raise HostFilesError(f"the hosted game in {record_path} is damaged: {err}") from None
+            words = _("the hosted game in {path} is damaged: {problem}")
+            raise HostFilesError(words.format(path=record_path, problem=err)) from None
         if game.state.is_terminal:
             return None
         try:
@@ -111,11 +120,12 @@ class HostFiles:
             seats = SavedSeats.model_validate_json(raw)
         except (OSError, ValidationError) as err:
             why = problem_words(err.errors()[0]) if isinstance(err, ValidationError) else str(err)
-            raise HostFilesError(
-                f"the seats of the hosted game ({seats_path}) are damaged: {one_line(why)[:100]}"
-            ) from None
+            words = _("the seats of the hosted game ({path}) are damaged: {problem}")
+            problem = one_line(why)[:100]
+            raise HostFilesError(words.format(path=seats_path, problem=problem)) from None
         if seats.game_id != game.record.game_id or len(seats.seats) != len(game.record.seats):
-            raise HostFilesError(f"{seats_path} and {record_path} are not of one game")
+            words = _("{seats} and {record} are not of one game")
+            raise HostFilesError(words.format(seats=seats_path, record=record_path))
         return game, seats
 
     def close(self) -> None:

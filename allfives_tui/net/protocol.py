@@ -50,7 +50,6 @@ from pydantic import (
 from allfives_tui.table.names import player_name
 from allfives_tui.table.words import one_line
 from engine import Draw, Event, Pass, Play, SeatView, Tile
-from engine.problems import problem_words
 from engine.record import GameRecord, SeatKind
 
 PROTOCOL_VERSION = 2
@@ -64,7 +63,7 @@ CLIENT_WIRE_LIMIT = 4 * 1024 * 1024
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
 """What a rejoin token looks like (the host makes 32 URL-safe characters)."""
 DETAIL_MAX = 200
-"""The longest ``detail`` of a :class:`Refused` or a :class:`Notice`."""
+"""The longest ``detail`` of a :class:`Notice` (one the client makes itself)."""
 
 
 class ProtocolError(ValueError):
@@ -238,14 +237,18 @@ class RefusalCode(StrEnum):
     TOO_LARGE = "too_large"
     """A message of ``size`` bytes, over the ``limit``."""
     NOT_JSON = "not_json"
-    """Not one JSON object in a text frame (``detail``: the parser's words, if any)."""
+    """Not one JSON object in a text frame (``line`` and ``column``: where the parser
+    stopped, if it did)."""
     BAD_MESSAGE = "bad_message"
-    """JSON, but not a message of this protocol (``detail``: the first problem)."""
+    """JSON, but not a message of this protocol: its first problem, pydantic's error
+    ``problem`` (its type) at ``field`` (its place, if any), with the numbers and
+    tokens of its context (``context``)."""
     NOT_STARTED = "not_started"
     STALE_STEP = "stale_step"
     """The table has moved on since the move was chosen."""
     ILLEGAL = "illegal"
-    """The engine refused the move: its ``rule`` and its one-line ``detail``."""
+    """The rules forbid the move: the ``rule`` (the client words it from the move it
+    asked for)."""
     NO_SUMMARY = "no_summary"
     """There is no hand summary to close now."""
     OWNER_ONLY = "owner_only"
@@ -259,16 +262,19 @@ REFUSAL_ARGS: dict[RefusalCode, frozenset[str]] = {
     RefusalCode.TOO_MANY_FAILURES: frozenset({"wait_s"}),
     RefusalCode.VERSION_MISMATCH: frozenset({"host_version", "client_version"}),
     RefusalCode.TOO_LARGE: frozenset({"size", "limit"}),
-    RefusalCode.NOT_JSON: frozenset({"detail"}),
-    RefusalCode.BAD_MESSAGE: frozenset({"detail"}),
-    RefusalCode.ILLEGAL: frozenset({"rule", "detail"}),
+    RefusalCode.NOT_JSON: frozenset({"line", "column"}),
+    RefusalCode.BAD_MESSAGE: frozenset({"field", "problem", "context"}),
+    RefusalCode.ILLEGAL: frozenset({"rule"}),
     RefusalCode.SEAT_UNCHANGEABLE: frozenset({"seat"}),
 }
 """The arguments a refusal's code takes (a code not here takes none)."""
-_MAY_BE_NONE = frozenset({"client_version", "detail"})
+_MAY_BE_NONE = frozenset({"client_version", "line", "column", "field", "context"})
 """Arguments a code takes that may still be left out (``None``)."""
 _REFUSAL_FIELDS = ("seat", "wait_s", "host_version", "client_version", "size", "limit",
-                   "rule", "detail")
+                   "rule", "line", "column", "field", "problem", "context")
+CONTEXT_MAX = 6
+"""The most values a :class:`Refused`'s ``context`` holds."""
+_CONTEXT_TEXT_MAX = 120
 _NOTICE_FIELDS = ("seat", "detail")
 
 
@@ -306,7 +312,15 @@ class Refused(_Coded):
     size: int | None = Field(default=None, ge=0)
     limit: int | None = Field(default=None, ge=0)
     rule: str | None = Field(default=None, pattern=r"^[a-z0-9-]{1,40}$")
-    detail: str | None = Field(default=None, max_length=DETAIL_MAX)
+    line: int | None = Field(default=None, ge=1)
+    column: int | None = Field(default=None, ge=1)
+    field: str | None = Field(default=None, max_length=80)
+    problem: str | None = Field(default=None, pattern=r"^[a-z_]{1,40}$")
+    context: (
+        dict[Annotated[str, Field(pattern=r"^[a-z_]{1,30}$")],
+             int | Annotated[str, Field(max_length=_CONTEXT_TEXT_MAX)]]
+        | None
+    ) = Field(default=None, max_length=CONTEXT_MAX)
 
     @model_validator(mode="after")
     def _args_of_the_code(self) -> Refused:
@@ -419,19 +433,35 @@ def _json(raw: str | bytes, cap: int | None) -> dict[str, Any]:
         raise ProtocolError(Refused(code=RefusalCode.NOT_JSON))
     try:
         data = json.loads(raw)
-    except (ValueError, RecursionError) as err:
-        detail = one_line(str(err))[:80] or None
-        raise ProtocolError(Refused(code=RefusalCode.NOT_JSON, detail=detail)) from None
+    except json.JSONDecodeError as err:
+        where = Refused(code=RefusalCode.NOT_JSON, line=err.lineno, column=err.colno)
+        raise ProtocolError(where) from None
+    except (ValueError, RecursionError):
+        raise ProtocolError(Refused(code=RefusalCode.NOT_JSON)) from None
     if not isinstance(data, dict):
         raise ProtocolError(Refused(code=RefusalCode.NOT_JSON))
     return data
 
 
 def _problem(err: ValidationError) -> Refused:
+    """The refusal of a message that does not validate: its first problem, as a code and
+    its values (a validator's own words are not sent: they are the host's language)."""
     first = err.errors()[0]
-    where = ".".join(str(p) for p in first["loc"])
-    detail = one_line(f"{where}: {problem_words(first)}" if where else problem_words(first))[:160]
-    return Refused(code=RefusalCode.BAD_MESSAGE, detail=detail)
+    where = one_line(".".join(str(p) for p in first["loc"]))[:80] or None
+    kind = str(first.get("type", ""))
+    if not re.fullmatch(r"[a-z_]{1,40}", kind):
+        kind = "invalid"
+    context: dict[str, int | str] = {}
+    for name, value in (first.get("ctx") or {}).items():
+        if len(context) >= CONTEXT_MAX or not re.fullmatch(r"[a-z_]{1,30}", name):
+            continue
+        if isinstance(value, int) and not isinstance(value, bool):
+            context[name] = value
+        elif isinstance(value, str) and name != "error":
+            context[name] = one_line(value)[:_CONTEXT_TEXT_MAX]
+    return Refused(
+        code=RefusalCode.BAD_MESSAGE, field=where, problem=kind, context=context or None
+    )
 
 
 def parse_client(raw: str | bytes) -> ClientMessage:

@@ -14,6 +14,7 @@ and, once a hand is over, every hand as it ended (:attr:`RemoteTable.revealed`).
 
 from __future__ import annotations
 
+from allfives_tui.locale import _
 from allfives_tui.net.protocol import Act, State
 from allfives_tui.table.names import NAME_MAX
 from allfives_tui.table.table import SnapshotReading, Turn
@@ -43,25 +44,25 @@ def check_view(view: SeatView, revealed: tuple[tuple[Tile, ...], ...] | None) ->
     hand, the layout, and as many unseen as the others and the boneyard hold)."""
     players = view.rules.players
     if not 0 <= view.seat < players or len(view.hand_counts) != players:
-        raise TableMismatchError("the seats do not match the rules")
+        raise TableMismatchError(_("the seats do not match the rules"))
     seen = [*view.hand, *view.layout.tiles()]
     if len(set(seen)) != len(seen) or view.hand_counts[view.seat] != len(view.hand):
-        raise TableMismatchError("a tile shows twice, or the hand's count is wrong")
+        raise TableMismatchError(_("a tile shows twice, or the hand's count is wrong"))
     others = sum(c for s, c in enumerate(view.hand_counts) if s != view.seat)
     if min(view.hand_counts) < 0 or view.boneyard_size < 0:
-        raise TableMismatchError("a negative count")
+        raise TableMismatchError(_("a negative count"))
     if view.phase is Phase.PLAY and others + view.boneyard_size != 28 - len(seen):
-        raise TableMismatchError("the tiles do not add up to 28")
+        raise TableMismatchError(_("the tiles do not add up to 28"))
     if revealed is not None:
         shown = [t for s, hand in enumerate(revealed) if s != view.seat for t in hand]
         if len(revealed) != players or set(shown) & set(seen) or len(set(shown)) != len(shown):
-            raise TableMismatchError("the revealed hands do not match the table")
+            raise TableMismatchError(_("the revealed hands do not match the table"))
 
 
 def _names(message: State) -> tuple[str, ...]:
     players = message.view.rules.players
     if len(message.names) != players or len(message.kinds) != players:
-        raise TableMismatchError("the names do not match the seats")
+        raise TableMismatchError(_("the names do not match the seats"))
     return tuple(shown_name(n) for n in message.names)
 
 
@@ -106,7 +107,7 @@ class RemoteTable(SnapshotReading):
         :class:`TableMismatchError` (and changes nothing) when it does not add up."""
         check_view(message.view, message.revealed)
         if message.view.seat != self.seat or len(message.kinds) != len(self.kinds):
-            raise TableMismatchError("the picture is of another seat or another table")
+            raise TableMismatchError(_("the picture is of another seat or another table"))
         self.step = message.step
         self.names, self.kinds = _names(message), message.kinds
         self.view_now = message.view
@@ -122,7 +123,7 @@ class RemoteTable(SnapshotReading):
     def request(self, action: Action) -> Act:
         """The message asking the host to play ``action`` for this seat now."""
         if action.kind == "deal":
-            raise ValueError("a client never deals: the host does")
+            raise ValueError(_("a client never deals: the host does"))
         return Act(action=action, step=self.step)
 
     # -- read like a Table ----------------------------------------------------------
@@ -164,11 +165,12 @@ class RemoteTable(SnapshotReading):
 
     def take_back(self, seat: int) -> None:
         """Refused: no move is taken back at a networked table."""
-        raise IllegalActionError("no move is taken back at a table played over the network",
-                                 rule="take_back")
+        raise IllegalActionError(
+            _("no move is taken back at a table played over the network"), rule="take_back"
+        )
 
     def record(self) -> GameRecord:
         """The game's record: the host sends it once the game is over."""
         if self.final_record is None:
-            raise ValueError("the host keeps this game's record until the game is over")
+            raise ValueError(_("the host keeps this game's record until the game is over"))
         return self.final_record

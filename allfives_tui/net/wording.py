@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from allfives_tui.locale import N_, _
+from allfives_tui.locale import N_, _, pgettext
 from allfives_tui.net.protocol import (
     CloseCode,
     Notice,
@@ -21,7 +21,9 @@ from allfives_tui.net.protocol import (
     Refused,
     read_close_reason,
 )
+from allfives_tui.table.settings import SEAT_NAMES
 from allfives_tui.table.words import one_line
+from engine.problems import problem_words
 
 REFUSALS: Mapping[RefusalCode, str] = {
     RefusalCode.WRONG_PASSWORD: N_("wrong password for this table"),
@@ -49,20 +51,23 @@ REFUSALS: Mapping[RefusalCode, str] = {
     ),
     RefusalCode.TOO_LARGE: N_("message too large: {size} bytes (the limit is {limit})"),
     RefusalCode.NOT_JSON: N_("not a message: send one JSON object (with a 'kind') in a text frame"),
-    RefusalCode.BAD_MESSAGE: N_("bad message: {detail}"),
+    RefusalCode.BAD_MESSAGE: N_("bad message: {field}: {problem}"),
     RefusalCode.NOT_STARTED: N_("the game has not started yet"),
     RefusalCode.STALE_STEP: N_("the table has moved on since that move was chosen"),
-    RefusalCode.ILLEGAL: N_("not allowed: {detail} [{rule}]"),
+    RefusalCode.ILLEGAL: N_("the rules do not allow that move ({rule})"),
     RefusalCode.NO_SUMMARY: N_("there is no hand summary to close now"),
     RefusalCode.OWNER_ONLY: N_("only the host's own screen sets up the table"),
     RefusalCode.ALREADY_STARTED: N_("the game has already started"),
     RefusalCode.SEAT_UNCHANGEABLE: N_("seat {seat} cannot be changed"),
 }
 """Each refusal's one line (the client reads it as the host's answer)."""
-NOT_JSON_SAYING = N_(
-    "not a message: send one JSON object (with a 'kind') in a text frame ({detail})"
+NOT_JSON_AT = N_(
+    "not a message: send one JSON object (with a 'kind') in a text frame "
+    "(line {line}, column {column})"
 )
-"""A refusal for text that is not JSON, with the parser's words."""
+"""A refusal for text that is not JSON, with where the parser stopped."""
+BAD_MESSAGE_ANYWHERE = N_("bad message: {problem}")
+"""A refusal for a message whose problem has no place (the message as a whole)."""
 VERSION_UNKNOWN = (
     N_("the host speaks protocol {host_version} and this allfives speaks another: "
     "use the same allfives version as the host")
@@ -75,8 +80,10 @@ HOST_VERSION_UNKNOWN = (
 """A version mismatch whose host version is not a number."""
 FROM_HOST: Mapping[RefusalCode, str] = {
     RefusalCode.NOT_JSON: N_("the host sent something that is not a message"),
-    RefusalCode.BAD_MESSAGE: N_("bad message from the host: {detail}"),
+    RefusalCode.BAD_MESSAGE: N_("bad message from the host: {field}: {problem}"),
 }
+BAD_FROM_HOST_ANYWHERE = N_("bad message from the host: {problem}")
+"""What the client says of a host's message whose problem has no place."""
 """What the client says of a host's message it cannot read (a version mismatch is worded
 as in :data:`REFUSALS`)."""
 HOST_SAID = N_("the host said: {reason}")
@@ -108,13 +115,15 @@ def refusal_text(refused: Refused) -> str:
     """The one line saying why the host refused (one line, printable)."""
     code = refused.code
     template = REFUSALS[code]
-    if code is RefusalCode.NOT_JSON and refused.detail:
-        template = NOT_JSON_SAYING
+    if code is RefusalCode.NOT_JSON and refused.line is not None:
+        template = NOT_JSON_AT
+    elif code is RefusalCode.BAD_MESSAGE and not refused.field:
+        template = BAD_MESSAGE_ANYWHERE
     elif code is RefusalCode.VERSION_MISMATCH and refused.host_version is None:
         template = HOST_VERSION_UNKNOWN
     elif code is RefusalCode.VERSION_MISMATCH and refused.client_version is None:
         template = VERSION_UNKNOWN
-    return _filled(template, refused.model_dump(exclude={"kind", "code", "fatal"}))
+    return _filled(template, _values(refused))
 
 
 def host_said(refused: Refused) -> str:
@@ -128,7 +137,22 @@ def unreadable_text(refused: Refused) -> str:
     template = FROM_HOST.get(refused.code)
     if template is None:
         return refusal_text(refused)
-    return _filled(template, refused.model_dump(exclude={"kind", "code", "fatal"}))
+    if refused.code is RefusalCode.BAD_MESSAGE and not refused.field:
+        template = BAD_FROM_HOST_ANYWHERE
+    return _filled(template, _values(refused))
+
+
+def problem_text(refused: Refused) -> str:
+    """A bad message's problem (its pydantic type and context) in words."""
+    return problem_words({"type": refused.problem or "", "ctx": refused.context or {}})
+
+
+def _values(refused: Refused) -> dict[str, object]:
+    """A refusal's arguments as its sentence's placeholders (a problem in words)."""
+    values: dict[str, object] = refused.model_dump(exclude={"kind", "code", "fatal", "context"})
+    if refused.code is RefusalCode.BAD_MESSAGE:
+        values["problem"] = problem_text(refused)
+    return values
 
 
 def seat_name(seat: int, names: Sequence[str]) -> str:
@@ -144,6 +168,29 @@ def notice_text(notice: Notice, names: Sequence[str] = ()) -> str:
     if notice.seat is not None:
         values["name"] = seat_name(notice.seat, names)
     return _filled(NOTICES[notice.code], values)
+
+
+def place_word(place: str) -> str:
+    """A place at the table (``"South"``, as :data:`~allfives_tui.table.settings.SEAT_NAMES`
+    holds it) in words."""
+    words = {
+        "South": pgettext("place", "South"),
+        "West": pgettext("place", "West"),
+        "North": pgettext("place", "North"),
+        "East": pgettext("place", "East"),
+    }
+    return words.get(place, place)
+
+
+def places(players: int) -> tuple[str, ...]:
+    """Where each seat sits, in words: seat 0 south, then the others round the table."""
+    return tuple(place_word(p) for p in ("South", *SEAT_NAMES.get(players, ())))
+
+
+def place_text(seat: int, players: int) -> str:
+    """Where seat ``seat`` sits at a table of ``players``, in words (or its number)."""
+    where = places(players)
+    return where[seat] if seat < len(where) else _filled(SEAT_NAME, {"number": seat + 1})
 
 
 def close_text(reason: str) -> str:

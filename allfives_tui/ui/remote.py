@@ -23,7 +23,8 @@ from traceback import format_exception
 from textual import events, on, work
 from textual.worker import WorkerFailed
 
-from allfives_tui.locale import _
+from allfives_tui.locale import _, ngettext
+from allfives_tui.locale.formats import listing
 from allfives_tui.net.client import HostLost, Link
 from allfives_tui.net.protocol import (
     ClientMessage,
@@ -109,7 +110,7 @@ class RemoteApp(AllFivesApp):
                 message = await self.link.recv()
             except (HostLost, ConnectionError) as err:
                 if self.remote is not None and self.remote.is_over:
-                    self.notify("The host has closed the table.", timeout=10)
+                    self.notify(_("The host has closed the table."), timeout=10)
                     return  # the game is over: nothing is lost
                 self.lost = str(err)
                 self.exit(return_code=1)
@@ -118,11 +119,12 @@ class RemoteApp(AllFivesApp):
                 try:
                     opened = self._state(message)
                 except TableMismatchError as err:
-                    self.notify(f"The host sent a table that does not add up ({err}): "
-                                "not shown.", severity="error")
+                    words = _("The host sent a table that does not add up ({problem}): "
+                              "not shown.").format(problem=err)
+                    self.notify(words, severity="error", markup=False)
                     continue
                 # the next picture waits until the game screen is up to take it
-                for _ in range(500):
+                for _try in range(500):
                     if opened is None or opened.is_mounted:
                         break
                     await asyncio.sleep(0.01)
@@ -147,7 +149,7 @@ class RemoteApp(AllFivesApp):
                 if message.rejoined:
                     self._lasting.clear()  # "reconnecting…" is over
                     self.clear_notifications()
-                    self.notify("Back at the table.")
+                    self.notify(_("Back at the table."))
 
     def _heard(self, notice: Notice) -> None:
         """Show ``notice``: someone reconnecting (or the host lost) stays on screen until
@@ -229,7 +231,7 @@ class RemoteApp(AllFivesApp):
                 summary = HandSummaryScreen(
                     table, step.hand_over, self._words(), grace=self.key_ahead_grace
                 )
-                self.push_screen(summary, lambda _: self._summary_read(driver))
+                self.push_screen(summary, lambda _read: self._summary_read(driver))
         elif isinstance(step, Automatic):
             wait = max(0.05, seconds_left(step.not_before))
             self.set_timer(wait, lambda: self._automatic(driver, step))
@@ -275,9 +277,12 @@ class RemoteApp(AllFivesApp):
         self._send(Ready())
         others = [table.names[s] for s in table.waiting if s != self.seat]
         if others:
-            who = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
-            verb = "is" if len(others) == 1 else "are"
-            self.notify(f"The next hand is dealt when {who} {verb} ready too.")
+            words = ngettext(
+                "The next hand is dealt when {names} is ready too.",
+                "The next hand is dealt when {names} are ready too.",
+                len(others),
+            )
+            self.notify(words.format(names=listing(others)), markup=False)
 
     def play(self, seat: int, action: Action) -> bool:
         """Ask the host to play ``action`` for this seat (its engine judges it)."""
@@ -302,12 +307,12 @@ class RemoteApp(AllFivesApp):
             if choice == "replay" and table.final_record is not None:
                 self.open_replay(table.final_record, self._show_game_over)
             elif choice == "replay":
-                self.notify("The host has not sent the game's record.", severity="warning")
+                self.notify(_("The host has not sent the game's record."), severity="warning")
                 self._show_game_over()
             elif choice in (None, "new", "quit"):
                 self.exit()
             else:  # what a local game offers beyond these stays with the local game
-                self.notify("Not at a networked table.", severity="warning")
+                self.notify(_("Not at a networked table."), severity="warning")
                 self._show_game_over()
 
         over = GameOverScreen(table, self._words(), grace=self.key_ahead_grace)
@@ -327,7 +332,8 @@ class RemoteApp(AllFivesApp):
         """A copy of the game, once the host has sent its record (at the game's end)."""
         if self.remote is None or self.remote.final_record is None:
             self.notify(
-                "The host keeps this game's record: a copy can be saved once the game is over.",
+                _("The host keeps this game's record: a copy can be saved once the game is "
+                  "over."),
                 severity="warning",
             )
             return
@@ -335,7 +341,7 @@ class RemoteApp(AllFivesApp):
 
     def action_new_game(self) -> None:
         """A networked game is left with q; a new one is the host's to start."""
-        self.notify("This table is the host's: q leaves it (your seat is kept for a while).")
+        self.notify(_("This table is the host's: q leaves it (your seat is kept for a while)."))
 
     def _crash_line(self, error: BaseException) -> str:
         """A crash's one line: where its log is, and that the host keeps the game."""
@@ -343,10 +349,13 @@ class RemoteApp(AllFivesApp):
             error = error.error
         what = f"{type(error).__name__}: {error}".splitlines()[0][:120]
         try:
-            log = f"the crash log is {write_crash_log(''.join(format_exception(error)))}"
+            log = write_crash_log("".join(format_exception(error)))
         except OSError as err:
-            log = f"no crash log could be written ({err.strerror or err})"
-        return f"allfives crashed ({what}): the host keeps the game; {log}"
+            words = _("allfives crashed ({error}): the host keeps the game; no crash log could "
+                      "be written ({reason})")
+            return words.format(error=what, reason=err.strerror or err)
+        words = _("allfives crashed ({error}): the host keeps the game; the crash log is {path}")
+        return words.format(error=what, path=log)
 
     async def on_unmount(self) -> None:
         """Leave the host's line (the seat is kept for the grace period); the App's own

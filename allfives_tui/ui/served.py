@@ -16,9 +16,14 @@ from __future__ import annotations
 
 from textual import events
 
+from allfives_tui.locale import _
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.confirm import ConfirmScreen
-from allfives_tui.ui.screens.open_served import ServedOpenReplayScreen, is_oversized_paste
+from allfives_tui.ui.screens.open_served import (
+    ServedOpenReplayScreen,
+    is_oversized_paste,
+    open_file_button,
+)
 
 
 def looks_like_a_game(text: str) -> bool:
@@ -66,11 +71,13 @@ class ServedApp(AllFivesApp):
 
         self.push_screen(
             ConfirmScreen(
-                "Leave this game?",
-                "In a browser a game cannot be continued once left. "
-                "ctrl+s downloads a copy first; Open a game file… replays it later.",
-                yes="Leave",
-                no="Keep playing",
+                _("Leave this game?"),
+                _(
+                    "In a browser a game cannot be continued once left. "
+                    "ctrl+s downloads a copy first; {button} replays it later."
+                ).format(button=open_file_button()),
+                yes=_("Leave"),
+                no=_("Keep playing"),
             ),
             answered,
         )

@@ -20,48 +20,56 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from allfives_tui.locale import N_, _, ngettext
 from allfives_tui.net.protocol import Lobby
-from allfives_tui.table.settings import SEAT_NAMES
+from allfives_tui.net.wording import places
 from allfives_tui.table.words import printable
 from allfives_tui.ui.widgets.footer import AppFooter
-
-
-def places(players: int) -> tuple[str, ...]:
-    """Where each seat sits: seat 0 south, then the others round the table."""
-    return ("South", *SEAT_NAMES.get(players, ()))
 
 
 def seat_table(lobby: Lobby, you: int | None) -> Table:
     """One row a seat: where, who, and whether they are here."""
     table = Table(box=None, padding=(0, 2), header_style="bold", expand=False)
-    table.add_column("Seat")
-    table.add_column("Who")
+    table.add_column(_("Seat"))
+    table.add_column(_("Who"))
     table.add_column("")
     where = places(lobby.players)
     for i, seat in enumerate(lobby.seats):
         place = f"{i + 1} {where[i] if i < len(where) else ''}"
         if seat.computer:
-            who, state = Text(f"computer ({lobby.level})", style="dim"), ""
+            words = _("computer ({level})").format(level=lobby.level)
+            who, state = Text(words, style="dim"), ""
         elif seat.name is None:
-            who, state = Text("open: waiting for a player", style="italic"), ""
+            who, state = Text(_("open: waiting for a player"), style="italic"), ""
         else:
             name = printable(seat.name)
-            mark = " (you)" if i == you else " (host)" if seat.host else ""
-            who = Text(name + mark, style="bold" if i == you else "")
-            state = "here" if seat.connected else "reconnecting…"
+            if i == you:
+                name = _("{name} (you)").format(name=name)
+            elif seat.host:
+                name = _("{name} (host)").format(name=name)
+            who = Text(name, style="bold" if i == you else "")
+            state = _("here") if seat.connected else _("reconnecting…")
         table.add_row(place, who, state)
     return table
 
 
 def teams_line(lobby: Lobby) -> str:
-    """The game to be played, in one line."""
+    """The game to be played, in one line: who plays with whom, then the target."""
     where = places(lobby.players)
-    if lobby.partnerships:
-        return (
-            f"Partnerships: {where[0]} & {where[2]} against {where[1]} & {where[3]}, "
-            f"to {lobby.target} points."
+    if lobby.partnerships and len(where) == 4:
+        teams = _("Partnerships: {south} and {north} against {west} and {east}.").format(
+            south=where[0], west=where[1], north=where[2], east=where[3]
         )
-    return f"{lobby.players} players, each for themselves, to {lobby.target} points."
+    else:
+        teams = ngettext(
+            "{count} player, each for themselves.",
+            "{count} players, each for themselves.",
+            lobby.players,
+        ).format(count=lobby.players)
+    target = ngettext(
+        "The game is to {target} point.", "The game is to {target} points.", lobby.target
+    ).format(target=lobby.target)
+    return f"{teams} {target}"
 
 
 class LobbyScreen(Screen[None]):
@@ -78,10 +86,13 @@ class LobbyScreen(Screen[None]):
     """
 
     BINDINGS = [
-        *(Binding(str(i), f"switch_seat({i - 1})", f"Seat {i}", show=False) for i in range(1, 5)),
-        Binding("enter,s", "start", "Start", key_display="⏎"),
-        Binding("question_mark", "app.show_help", "Help", key_display="?"),
-        Binding("q", "app.quit_keep", "Quit"),
+        Binding("1", "switch_seat(0)", N_("Seat 1"), show=False),
+        Binding("2", "switch_seat(1)", N_("Seat 2"), show=False),
+        Binding("3", "switch_seat(2)", N_("Seat 3"), show=False),
+        Binding("4", "switch_seat(3)", N_("Seat 4"), show=False),
+        Binding("enter,s", "start", N_("Start"), key_display="⏎"),
+        Binding("question_mark", "app.show_help", N_("Help"), key_display="?"),
+        Binding("q", "app.quit_keep", N_("Quit")),
     ]
 
     @dataclass
@@ -104,7 +115,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """The title, where to join, the seats and what to do."""
         with Vertical(id="lobby"):
-            yield Static("Waiting room", classes="dialog-title")
+            yield Static(_("Waiting room"), classes="dialog-title")
             if self.address:
                 yield Static(self.address, id="lobby-address")
             yield Static("", id="lobby-game", classes="dialog-note")
@@ -114,11 +125,11 @@ class LobbyScreen(Screen[None]):
 
     def _hint(self) -> str:
         if self.owner:
-            return (
+            return _(
                 "1-4: open a seat for a person, or give it to a computer. "
                 "⏎ starts; a seat still open then is played by the computer."
             )
-        return "The host starts the game when everyone is here."
+        return _("The host starts the game when everyone is here.")
 
     def show(self, lobby: Lobby) -> None:
         """Show the waiting room as the host describes it now."""

@@ -31,6 +31,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from allfives_tui.locale import N_, _
 from allfives_tui.store.folder import CURRENT, data_dir
 from allfives_tui.store.saves import ReplayLoadError, has_unfinished, read_replay
 from allfives_tui.table.replay import Replay
@@ -46,24 +47,30 @@ UPLOADED = "uploaded"
 """The session's folder of games opened from the browser."""
 
 
+def open_file_button() -> str:
+    """The name of the page's button that opens a game file (the page shows the same words)."""
+    return _("Open a game file…")
+
+
 def session_games() -> list[tuple[str, Path]]:
     """The session's games, as (label, file): its own game first, then the newest first."""
     folder = data_dir()
     games: list[tuple[str, Path]] = []
     current = folder / CURRENT
     if current.is_file():
-        label = "This session's game, in progress" if has_unfinished() else (
-            "This session's last game"
+        label = _("This session's game, in progress") if has_unfinished() else (
+            _("This session's last game")
         )
         games.append((label, current))
     others: list[tuple[float, str, Path]] = []
-    for sub, kind in ((SAVED, "downloaded copy"), (UPLOADED, "opened from a file")):
+    kinds = ((SAVED, _("{file}  (downloaded copy)")), (UPLOADED, _("{file}  (opened from a file)")))
+    for sub, kind in kinds:
         with contextlib.suppress(OSError):
             for path in (folder / sub).glob("*.json"):
                 if path.is_file():
-                    others.append((path.stat().st_mtime, f"{path.name}  ({kind})", path))
+                    others.append((path.stat().st_mtime, kind.format(file=path.name), path))
     others.sort(key=lambda item: item[0], reverse=True)
-    games.extend((label, path) for _, label, path in others)
+    games.extend((label, path) for _when, label, path in others)
     return games
 
 
@@ -84,7 +91,19 @@ def is_oversized_paste(text: str) -> bool:
 
 def over_the_cap() -> ReplayLoadError:
     """The one-line problem of a game's text over the size cap."""
-    return ReplayLoadError(f"the file is over the size cap of {MAX_BYTES // 1024} KiB")
+    words = _("the file is over the size cap of {size} KiB")
+    return ReplayLoadError(words.format(size=MAX_BYTES // 1024))
+
+
+def salvage_label(error: ReplayLoadError) -> str | None:
+    """The salvage button's words: where the sound beginning of a damaged game ends
+    (``None`` when there is nothing to replay)."""
+    if error.salvage is None or not error.salvage.steps:
+        return None
+    last = error.salvage.steps[-1]
+    if last.move == 0:
+        return _("Replay up to the deal of hand {hand}").format(hand=last.hand)
+    return _("Replay up to hand {hand}, move {move}").format(hand=last.hand, move=last.move)
 
 
 KEEP = 20
@@ -124,7 +143,7 @@ class ServedOpenReplayScreen(Dialog[None]):
 
     CSS_PATH = Path(__file__).with_name("open_served.tcss")
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="Esc")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), key_display="Esc")]
 
     def __init__(self, pasted: str | None = None) -> None:
         """``pasted``: a game's text that came before the dialog did (it is opened at once)."""
@@ -137,25 +156,27 @@ class ServedOpenReplayScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         """Title, the session's games, how to bring one, problem line and buttons."""
         with Vertical(id="open-served"):
-            yield Static("Open replay", id="open-served-title")
+            yield Static(_("Open replay"), id="open-served-title")
             if self.games:
-                yield Static("Your games in this session:")
+                yield Static(_("Your games in this session:"))
                 yield OptionList(
-                    *(Option(label, id=str(i)) for i, (label, _) in enumerate(self.games)),
+                    *(Option(label, id=str(i)) for i, (label, _file) in enumerate(self.games)),
                     id="served-games",
                 )
             else:
-                yield Static("No game of this session is saved yet.", id="served-none")
-            yield Static(
+                yield Static(_("No game of this session is saved yet."), id="served-none")
+            note = _(
                 "To replay a game saved earlier, paste its text here (ctrl+v), "
-                "or choose its file with “Open a game file…” at the top of the page.",
-                id="served-note",
+                "or choose its file with “{button}” at the top of the page."
             )
+            yield Static(note.format(button=open_file_button()), id="served-note", markup=False)
             yield Static(id="open-problem")
             with Horizontal(id="open-buttons"):
-                yield Button("Open", id="open-go", variant="primary", disabled=not self.games)
-                yield Button("Replay the good part", id="open-salvage", variant="warning")
-                yield Button("Cancel", id="open-cancel")
+                yield Button(
+                    _("Open"), id="open-go", variant="primary", disabled=not self.games
+                )
+                yield Button(_("Replay the good part"), id="open-salvage", variant="warning")
+                yield Button(_("Cancel"), id="open-cancel")
         yield AppFooter()  # this screen's keys, not those beneath
 
     def on_mount(self) -> None:
@@ -179,9 +200,11 @@ class ServedOpenReplayScreen(Dialog[None]):
         if error is None:
             problem.update("")
             return
-        problem.update(Text(f"{self.source}: {error.message}" if self.source else error.message))
-        if error.good_part is not None:
-            salvage.label = f"Replay up to {error.good_part}"
+        words = _("{source}: {problem}").format(source=self.source, problem=error.message)
+        problem.update(Text(words if self.source else error.message))
+        label = salvage_label(error)
+        if label is not None:
+            salvage.label = label
             salvage.focus()
 
     def _replay(self, replay: Replay, source: str) -> None:
@@ -194,8 +217,8 @@ class ServedOpenReplayScreen(Dialog[None]):
         if not self.games or not self.is_active:
             return
         index = self.query_one(OptionList).highlighted or 0
-        _, path = self.games[index]
-        self.source = path.name if path.parent != data_dir() else "this session's game"
+        path = self.games[index][1]
+        self.source = path.name if path.parent != data_dir() else _("this session's game")
         try:
             replay = read_replay(path)
         except ReplayLoadError as err:
@@ -210,9 +233,9 @@ class ServedOpenReplayScreen(Dialog[None]):
 
     def open_text(self, text: str) -> None:
         """Replay a game from its text (kept in the session's ``uploaded/``), or say why not."""
-        self.source = "the game you opened"
+        self.source = _("the game you opened")
         if not text.strip():
-            self._show_error(ReplayLoadError("the pasted text is empty"))
+            self._show_error(ReplayLoadError(_("the pasted text is empty")))
             return
         if is_oversized_paste(text) or len(text.encode("utf-8", "replace")) > MAX_BYTES:
             self._show_error(over_the_cap())
@@ -220,7 +243,8 @@ class ServedOpenReplayScreen(Dialog[None]):
         try:
             path = keep_upload(text)
         except OSError as err:
-            self._show_error(ReplayLoadError(f"could not keep it: {err.strerror or err}"))
+            words = _("could not keep it: {reason}").format(reason=err.strerror or err)
+            self._show_error(ReplayLoadError(words))
             return
         try:
             replay = read_replay(path)
@@ -234,7 +258,7 @@ class ServedOpenReplayScreen(Dialog[None]):
     def _salvage(self) -> None:
         if self.error is None or self.error.salvage is None:
             return
-        self._replay(Replay(self.error.salvage), self.source or "the game")
+        self._replay(Replay(self.error.salvage), self.source or _("the game"))
 
     @on(Button.Pressed, "#open-cancel")
     def action_cancel(self) -> None:
