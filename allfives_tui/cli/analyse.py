@@ -24,15 +24,17 @@ import sys
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
+from rich.cells import cell_len
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from allfives_tui.coach import ratings as coach
 from allfives_tui.coach.cache import default_cache
 from allfives_tui.coach.ratings import CoachError, Rating, Review
+from allfives_tui.locale import _, formats, ngettext, pgettext
 from allfives_tui.store.saves import ReplayLoadError, read_replay
 from allfives_tui.table.replay import Replay
-from allfives_tui.table.words import counted, labels_line, one_line, printable, win_lost
+from allfives_tui.table.words import one_line, printable
 
 FORMAT = "allfives-analysis"
 SCHEMA_VERSION = 1
@@ -169,26 +171,70 @@ def to_json_model(replay: Replay, found: Review) -> AnalysisJSON:
     )
 
 
+def label_word(label: str) -> str:
+    """A decision's label in words (``inaccuracy``, ``mistake``, ``blunder``)."""
+    if label == "inaccuracy":
+        return pgettext("a decision's label", "inaccuracy")
+    if label == "mistake":
+        return pgettext("a decision's label", "mistake")
+    return pgettext("a decision's label", "blunder")
+
+
+def _padded(text: str, width: int, right: bool = False) -> str:
+    """``text`` in ``width`` columns at least, to the left (or ``right``)."""
+    room = " " * max(0, width - cell_len(text))
+    return room + text if right else text + room
+
+
 def decision_line(r: Rating) -> str:
     """One decision in a line: where, what was played, what was best, the loss, the label."""
-    where = f"hand {r.hand:>2} move {r.move:>2}"
+    where = {"hand": f"{r.hand:>2}", "move": f"{r.move:>2}", "played": _padded(r.played, 7)}
     if r.played == r.best:
-        return f"{where}  {r.played:<7} best"
-    loss = win_lost(r.loss)
-    label = f"  {r.label}" if r.label else ""
-    return f"{where}  {r.played:<7} best {r.best:<7} {loss:>11}{label}"
+        return _("hand {hand} move {move}  {played} best").format(**where)
+    loss = _("{loss} win").format(loss=formats.percent(-r.loss, 1))
+    figures = {**where, "best": _padded(r.best, 7), "loss": _padded(loss, 11, right=True)}
+    if r.label:
+        return _("hand {hand} move {move}  {played} best {best} {loss}  {label}").format(
+            label=label_word(r.label), **figures
+        )
+    return _("hand {hand} move {move}  {played} best {best} {loss}").format(**figures)
 
 
 def summary_lines(replay: Replay, found: Review) -> list[str]:
     """The review's figures, in words."""
-    acc = f"{found.accuracy:.1f}" if found.accuracy is not None else "—"
+    acc = formats.fixed(found.accuracy, 1) if found.accuracy is not None else "—"
     seat = found.seat
+    decided = len(found.ratings)
+    counts = found.counts()
+    inaccuracies, mistakes, blunders = (counts.get(k, 0) for k in ("inaccuracy", "mistake",
+                                                                     "blunder"))
+    take_backs = replay.record.seats[seat].take_backs
     return [
-        f"{printable(replay.seat_name(seat))} (seat {seat}): {len(found.ratings)} decisions, "
-        f"accuracy {acc}, {found.points_lost:.1f} points lost to mistakes",
-        f"{labels_line(found.counts())}; "
-        f"{counted(replay.record.seats[seat].take_backs, 'take-back', 'take-backs')}",
-        f"(ratings: {found.playouts} playouts a legal action, evaluator {found.version})",
+        ngettext(
+            "{name} (seat {seat}): {decisions} decision, accuracy {accuracy}, "
+            "{points} points lost to mistakes",
+            "{name} (seat {seat}): {decisions} decisions, accuracy {accuracy}, "
+            "{points} points lost to mistakes",
+            decided,
+        ).format(
+            name=printable(replay.seat_name(seat)), seat=seat, decisions=formats.number(decided),
+            accuracy=acc, points=formats.fixed(found.points_lost, 1),
+        ),
+        _("{inaccuracies}, {mistakes}, {blunders}; {take_backs}").format(
+            inaccuracies=ngettext("{count} inaccuracy", "{count} inaccuracies", inaccuracies)
+            .format(count=formats.number(inaccuracies)),
+            mistakes=ngettext("{count} mistake", "{count} mistakes", mistakes)
+            .format(count=formats.number(mistakes)),
+            blunders=ngettext("{count} blunder", "{count} blunders", blunders)
+            .format(count=formats.number(blunders)),
+            take_backs=ngettext("{count} take-back", "{count} take-backs", take_backs)
+            .format(count=formats.number(take_backs)),
+        ),
+        ngettext(
+            "(ratings: {playouts} playout a legal action, evaluator {version})",
+            "(ratings: {playouts} playouts a legal action, evaluator {version})",
+            found.playouts,
+        ).format(playouts=formats.number(found.playouts), version=found.version),
     ]
 
 
@@ -213,7 +259,7 @@ def run(args: argparse.Namespace) -> int:
     playouts: int = args.playouts
     stderr = Console(file=sys.stderr, highlight=False)
     bar = Progress(
-        TextColumn("Rating decisions"),
+        TextColumn(_("Rating decisions").replace("{", "{{").replace("}", "}}"), markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),

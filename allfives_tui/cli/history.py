@@ -18,6 +18,8 @@ import json
 import sys
 from pathlib import Path
 
+from allfives_tui.locale import N_, _, formats, ngettext, pgettext
+from allfives_tui.store import wording
 from allfives_tui.store.history import History, HistoryError, history_path, quoted
 from allfives_tui.store.settings_file import load_settings
 from allfives_tui.store.summary import GameSummary
@@ -26,6 +28,8 @@ from engine.errors import RecordError
 from engine.record import load_game
 
 PROG = "allfives"
+COLUMNS = (N_("Game"), N_("Started"), N_("Players"), N_("Opponents"), N_("Result"), N_("Hands"))
+"""The list's columns (marked for the catalog)."""
 PATH_CHARS = 200
 """How much of a file's name an error line shows (a name is what the line is about,
 so it is cut only when absurdly long)."""
@@ -67,7 +71,7 @@ def list_games(args: argparse.Namespace) -> int:
         if args.json:
             print("[]")
         else:
-            print("No games in the history yet: every game played from now on is kept.")
+            print(_("No games in the history yet: every game played from now on is kept."))
         return 0
     name = load_settings().name
     try:
@@ -78,31 +82,42 @@ def list_games(args: argparse.Namespace) -> int:
     except HistoryError as err:
         return _fail(str(err))
     if args.search:
-        games = [g for g in games if g.matches(args.search, name)]
+        games = [g for g in games if wording.matches(g, args.search, name)]
     if args.limit:
         games = games[: args.limit]
     if args.json:
         print(json.dumps([_row(g, name) for g in games], indent=1))
         return 0
     if not games:
-        print("No game matches." if args.search else "No games in the history yet.")
+        print(_("No game matches.") if args.search else _("No games in the history yet."))
         return 0
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
     table = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("Game", "Started", "Players", "Opponents", "Result", "Hands"):
-        table.add_column(column, justify="right" if column == "Hands" else "left")
+    for column in COLUMNS:  # in a narrow terminal, a long word goes on the next line
+        table.add_column(
+            escape(_(column)), justify="right" if column == "Hands" else "left", overflow="fold"
+        )
     for g in games:
+        players = formats.number(g.players)
+        if g.partnerships:
+            players = pgettext(
+                "allfives history: the players, in two partnerships", "{players} partners"
+            ).format(players=players)
         table.add_row(
-            g.game_id[:8], g.local_start(),
-            f"{g.players}{' partners' if g.partnerships else ''}",
-            escape(printable(g.others(name))), g.result(name), str(g.hands),
+            g.game_id[:8], wording.started(g), escape(players),
+            escape(printable(wording.others(g, name))), escape(wording.result(g, name)),
+            formats.number(g.hands),
         )
     console = Console(highlight=False)
     console.print(table)
-    console.print(f"Replay one with: {PROG} replay --game ID (the first characters do)")
+    console.print(
+        escape(_("Replay one with: {command} (the first characters do)").format(
+            command=f"{PROG} replay --game ID"
+        ))
+    )
     return 0
 
 
@@ -117,8 +132,9 @@ def _files(paths: list[str]) -> tuple[list[Path], list[str]]:
             try:
                 files.extend(sorted(p for p in path.glob("*.json") if not p.is_dir()))
             except OSError as err:
-                bad.append(f"{PROG}: {quoted(text, PATH_CHARS)}: cannot read the folder: "
-                           f"{err.strerror or err}")
+                bad.append(f"{PROG}: " + _("{folder}: cannot read the folder: {why}").format(
+                    folder=quoted(text, PATH_CHARS), why=err.strerror or err
+                ))
         else:
             files.append(path)
     return files, bad
@@ -126,15 +142,17 @@ def _files(paths: list[str]) -> tuple[list[Path], list[str]]:
 
 def _why(err: Exception) -> str:
     """An unexpected failure in one line."""
-    return one_line(str(err)) if isinstance(err, HistoryError) else (
-        f"cannot be added to the history: {type(err).__name__}: {quoted(one_line(str(err)))}"
+    if isinstance(err, HistoryError):
+        return one_line(str(err))
+    return _("cannot be added to the history: {error}: {message}").format(
+        error=type(err).__name__, message=quoted(one_line(str(err)))
     )
 
 
 def import_paths(paths: list[str]) -> int:
     """Import records; 0 when every file was a record, else 2."""
     if any(not text for text in paths):
-        return _fail("history import: an empty path names no file nor folder")
+        return _fail(_("history import: an empty path names no file nor folder"))
     files, problems = _files(paths)
     for line in problems:
         print(line, file=sys.stderr)
@@ -153,11 +171,13 @@ def import_paths(paths: list[str]) -> int:
                     bad += 1
                     continue
                 except Exception as err:  # one line a file, never a traceback
-                    print(f"{PROG}: {name}: not a game record: {_why(err)}", file=sys.stderr)
+                    print(f"{PROG}: " + _("{file}: not a game record: {why}").format(
+                        file=name, why=_why(err)), file=sys.stderr)
                     bad += 1
                     continue
                 if not game.record.hands:
-                    print(f"{PROG}: {name}: the record holds no hands", file=sys.stderr)
+                    print(f"{PROG}: " + _("{file}: the record holds no hands").format(file=name),
+                          file=sys.stderr)
                     bad += 1
                     continue
                 try:
@@ -174,11 +194,33 @@ def import_paths(paths: list[str]) -> int:
                     same += 1
     except HistoryError as err:
         return _fail(str(err))
-    parts = [f"Added {added} game{'s' if added != 1 else ''}"]
-    parts.append(f"skipped {same} already in the history")
-    if extended:
-        parts.append(f"{extended} replaced an earlier save of the same game")
-    if bad:
-        parts.append(f"{bad} could not be read")
-    print(", ".join(parts) + ".")
+    print(import_summary(added, same, extended, bad))
     return 2 if bad else 0
+
+
+def import_summary(added: int, same: int, extended: int, bad: int) -> str:
+    """What an import did, in one sentence: games added and skipped, and those that
+    replaced an earlier save or could not be read (when there are some)."""
+    counts = {
+        "added": ngettext("{count} game", "{count} games", added).format(
+            count=formats.number(added)
+        ),
+        "same": formats.number(same),
+        "extended": formats.number(extended),
+        "bad": formats.number(bad),
+    }
+    if extended and bad:
+        text = _(
+            "Added {added}, skipped {same} already in the history, {extended} replaced an "
+            "earlier save of the same game, {bad} could not be read."
+        )
+    elif extended:
+        text = _(
+            "Added {added}, skipped {same} already in the history, {extended} replaced an "
+            "earlier save of the same game."
+        )
+    elif bad:
+        text = _("Added {added}, skipped {same} already in the history, {bad} could not be read.")
+    else:
+        text = _("Added {added}, skipped {same} already in the history.")
+    return text.format(**counts)

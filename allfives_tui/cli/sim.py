@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import TextIO
 
 from pydantic import ValidationError
+from rich.cells import cell_len
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -37,7 +38,9 @@ from rich.progress import (
 
 from allfives_tui.cli.arguments import describe
 from allfives_tui.cli.parser import PROG as TOP
-from engine.match import MatchConfig, check_workers, run_match
+from allfives_tui.cli.parser import error_lines
+from allfives_tui.locale import N_, _, formats, ngettext, pgettext
+from engine.match import MatchConfig, MatchResult, SideStats, check_workers, run_match
 from engine.players.expert import ExpertPlayer
 from engine.rules import HandSize
 
@@ -45,6 +48,13 @@ PROG = f"{TOP} sim"
 
 SEARCHING = frozenset({"montecarlo", "expert", "master"})
 """The levels that search within a time budget or a playout count."""
+
+COLUMNS = (
+    N_("side"), N_("games"), N_("wins"), N_("win rate"), N_("95% CI"), N_("pts/hand"),
+    N_("median move"), N_("p95 move"), N_("mean choice"), N_("playouts/decision"),
+    N_("nodes/decision"),
+)
+"""The results table's columns (marked for the catalog)."""
 
 
 class MatchProgress:
@@ -62,11 +72,11 @@ class MatchProgress:
             TextColumn("{task.description}", markup=False),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn("games"),
+            TextColumn(_escaped(pgettext("a match's progress bar", "games")), markup=False),
             TimeElapsedColumn(),
-            TextColumn("elapsed,"),
+            TextColumn(_escaped(pgettext("a match's progress bar", "elapsed,")), markup=False),
             TimeRemainingColumn(),
-            TextColumn("left"),
+            TextColumn(_escaped(pgettext("a match's progress bar", "left")), markup=False),
             console=self.console,
             disable=not self.live,
             redirect_stdout=False,  # stdout is for the results alone
@@ -91,11 +101,18 @@ class MatchProgress:
             yield self
 
 
+def _escaped(text: str) -> str:
+    """``text`` as a :class:`TextColumn` shows it as it is (its braces doubled)."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
 class BadOption(Exception):
     """An option the engine refused: which one, and why."""
 
     def __init__(self, option: str, message: str) -> None:
-        super().__init__(f"argument {option}: {message}")
+        # argparse's own message, in the catalog with argparse's words
+        text = _("argument %(argument_name)s: %(message)s")
+        super().__init__(text % {"argument_name": option, "message": message})
 
 
 @contextmanager
@@ -141,11 +158,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         config = match_config(args)
     except BadOption as exc:
-        print(f"{PROG}: error: {exc}\nTry '{PROG} --help' for the options.", file=sys.stderr)
+        print(error_lines(PROG, str(exc)), file=sys.stderr)
         return 2
-    levels = config.entrants
-    rules = config.rules()
-    label = " vs ".join(levels) + (" (partnerships)" if args.partnerships else "")
+    label = match_label(config)
     if args.quiet:
         result = run_match(config, workers=args.workers)
     else:
@@ -154,29 +169,130 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
+    print(headline(label, result))
+    print(results_table(result))
     print(
-        f"{label}: {len(result.games)} games ({config.deals} deals x {config.rotations} "
-        f"seat rotations), {rules.players} players, target {rules.target}, seed {config.seed}, "
-        + (_search_note(config) if set(levels) & SEARCHING else "")
-        + f"{result.workers} workers, {result.elapsed:.0f} s"
-    )
-    print(result.table())
-    print(
-        "Move times are CPU time of the deciding thread (the mean choice: over moves "
-        "among two or more legal actions); playouts and solved endgame positions are "
-        "means over the decisions a searching level made among two or more legal actions."
+        _(
+            "Move times are CPU time of the deciding thread (the mean choice: over moves "
+            "among two or more legal actions); playouts and solved endgame positions are "
+            "means over the decisions a searching level made among two or more legal actions."
+        )
     )
     return 0
 
 
-def _search_note(config: MatchConfig) -> str:
-    budget = (
-        f"search budget {config.budget} s of CPU a move (master: 4x)"
-        if config.budget is not None
-        else "no time cap"
+def match_label(config: MatchConfig) -> str:
+    """The sides of a match: ``expert vs greedy``, ``expert vs greedy (partnerships)``."""
+    levels = config.entrants
+    if config.partnerships:
+        return _("{first} vs {second} (partnerships)").format(first=levels[0], second=levels[1])
+    if len(levels) == 2:
+        return _("{first} vs {second}").format(first=levels[0], second=levels[1])
+    if len(levels) == 3:
+        return _("{first} vs {second} vs {third}").format(
+            first=levels[0], second=levels[1], third=levels[2]
+        )
+    return _("{first} vs {second} vs {third} vs {fourth}").format(
+        first=levels[0], second=levels[1], third=levels[2], fourth=levels[3]
     )
-    playouts = f", {config.playouts} playouts a move" if config.playouts else ""
-    return f"{budget}{playouts}, "
+
+
+def headline(label: str, result: MatchResult) -> str:
+    """The line above the results: what was played, how, and how long it took."""
+    config = result.config
+    rules = config.rules()
+    words = {
+        "match": label,
+        "games": ngettext("{count} game", "{count} games", len(result.games)).format(
+            count=formats.number(len(result.games))
+        ),
+        "deals": ngettext("{count} deal", "{count} deals", config.deals).format(
+            count=formats.number(config.deals)
+        ),
+        "rotations": ngettext(
+            "{count} seat rotation", "{count} seat rotations", config.rotations
+        ).format(count=formats.number(config.rotations)),
+        "players": ngettext("{count} player", "{count} players", rules.players).format(
+            count=formats.number(rules.players)
+        ),
+        "target": formats.number(rules.target),
+        "seed": str(config.seed),
+        "workers": ngettext("{count} worker", "{count} workers", result.workers).format(
+            count=formats.number(result.workers)
+        ),
+        "elapsed": _("{seconds} s").format(seconds=formats.fixed(result.elapsed, 0)),
+    }
+    if set(config.entrants) & SEARCHING:
+        return _(
+            "{match}: {games} ({deals} x {rotations}), {players}, target {target}, "
+            "seed {seed}, {search}, {workers}, {elapsed}"
+        ).format(search=_search_note(config), **words)
+    return _(
+        "{match}: {games} ({deals} x {rotations}), {players}, target {target}, "
+        "seed {seed}, {workers}, {elapsed}"
+    ).format(**words)
+
+
+def _search_note(config: MatchConfig) -> str:
+    """How long the searching levels think a move."""
+    playouts = config.playouts or 0
+    counted = ngettext("{count} playout a move", "{count} playouts a move", playouts).format(
+        count=formats.number(playouts)
+    )
+    if config.budget is not None:
+        budget = formats.number(config.budget, 3)
+        if playouts:
+            return _(
+                "search budget {seconds} s of CPU a move (master: 4x), {playouts}"
+            ).format(seconds=budget, playouts=counted)
+        return _("search budget {seconds} s of CPU a move (master: 4x)").format(seconds=budget)
+    if playouts:
+        return _("no time cap, {playouts}").format(playouts=counted)
+    return _("no time cap")
+
+
+def _seconds(s: float) -> str:
+    """A move's time in the unit that suits it."""
+    if s < 0.000_001:
+        return _("{value} µs").format(value=formats.number(0))  # below the CPU clock's tick
+    if s < 0.001:
+        return _("{value} µs").format(value=formats.fixed(s * 1e6, 0))
+    if s < 1:
+        return _("{value} ms").format(value=formats.fixed(s * 1000, 1))
+    return _("{value} s").format(value=formats.fixed(s, 2))
+
+
+def side_row(s: SideStats) -> tuple[str, ...]:
+    """One side's figures, as the table shows them."""
+    low, high = s.ci95
+    return (
+        s.name,
+        formats.number(s.games),
+        formats.number(s.wins),
+        formats.percent(s.win_rate, 1),
+        f"{formats.percent(low, 1)}-{formats.percent(high, 1)}",
+        formats.signed(s.points_per_hand, 1),
+        _seconds(s.median_move),
+        _seconds(s.p95_move),
+        _seconds(s.mean_choice),
+        formats.number(s.playouts_per_decision) if s.searches else "-",
+        formats.number(s.nodes_per_decision) if s.searches else "-",
+    )
+
+
+def results_table(result: MatchResult) -> str:
+    """The results as a plain-text table: a side a row, figures right-aligned."""
+    rows = [tuple(_(c) for c in COLUMNS), *(side_row(s) for s in result.sides)]
+    widths = [max(cell_len(r[i]) for r in rows) for i in range(len(COLUMNS))]
+    lines = []
+    for n, row in enumerate(rows):
+        cells = [row[0] + " " * (widths[0] - cell_len(row[0]))] + [
+            " " * (widths[i + 1] - cell_len(cell)) + cell for i, cell in enumerate(row[1:])
+        ]
+        lines.append("  ".join(cells))
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
 
 
 def _message(exc: ValueError) -> str:

@@ -14,10 +14,11 @@ import argparse
 import json
 import sys
 
-from allfives_tui.locale import N_, _, ngettext
+from allfives_tui.locale import N_, _, formats, ngettext
+from allfives_tui.store import wording
 from allfives_tui.store.history import History, HistoryError, history_path
 from allfives_tui.store.settings_file import load_settings
-from allfives_tui.store.stats import Filters, Stats, empty, parse_day, percent, query
+from allfives_tui.store.stats import Filters, Stats, empty, parse_day, query
 from allfives_tui.table.words import one_line
 
 PROG = "allfives"
@@ -46,67 +47,75 @@ def filters_of(args: argparse.Namespace) -> Filters:
     return Filters(level=args.level, players=args.players, since=since, until=until)
 
 
-def net(value: float | None, digits: int = 1) -> str:
-    """Points with a sign: "+17.2", "-3.0", or "-" for none."""
-    return "-" if value is None else f"{value:+.{digits}f}"
-
-
 def render(stats: Stats) -> None:
     """Print the statistics as rich tables (points are the player's side's)."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
     console = Console(highlight=False)
     if not stats.games:
-        console.print(_("No games of {player} in the history match.").format(player=stats.player))
-        return
-    console.print(
-        ngettext(
-            "[b]{player}[/b]: {games} game ({finished} finished, {abandoned} abandoned), "
-            "{first} to {last}",
-            "[b]{player}[/b]: {games} games ({finished} finished, {abandoned} abandoned), "
-            "{first} to {last}",
-            stats.games,
-        ).format(
-            player=stats.player,
-            games=stats.games,
-            finished=stats.finished,
-            abandoned=stats.abandoned,
-            first=stats.first,
-            last=stats.last,
+        console.print(
+            Text(_("No games of {player} in the history match.").format(player=stats.player))
         )
+        return
+    # the player's name in bold: the message holds no markup (a translation could
+    # break it)
+    headline = ngettext(
+        "{player}: {games} game ({finished} finished, {abandoned} abandoned), "
+        "{first} to {last}",
+        "{player}: {games} games ({finished} finished, {abandoned} abandoned), "
+        "{first} to {last}",
+        stats.games,
     )
+    figures = {
+        "games": formats.number(stats.games),
+        "finished": formats.number(stats.finished),
+        "abandoned": formats.number(stats.abandoned),
+        "first": wording.day(stats.first) if stats.first else "-",
+        "last": wording.day(stats.last) if stats.last else "-",
+    }
+    before, _sep, after = headline.partition("{player}")
+    line = Text(before.format(**figures))
+    if _sep:
+        line.append(stats.player, style="bold")
+    line.append(after.format(**figures))
+    console.print(line)
     table = Table(box=None, pad_edge=False, header_style="bold")
     for column in COLUMNS:
         if column == COLUMNS[0]:  # a label too long for the room is cut short, never wrapped
-            table.add_column(_(column), no_wrap=True, overflow="ellipsis", ratio=1)
+            table.add_column(escape(_(column)), no_wrap=True, overflow="ellipsis", ratio=1)
         else:
-            table.add_column(_(column), justify="right", no_wrap=True)
-    for g in (*stats.groups, None):
-        if g is None:
-            table.add_row(
-                "[b]" + _("all") + "[/b]", str(stats.games), str(stats.wins), percent(stats.rate),
-                f"{percent(stats.low)}-{percent(stats.high)}" if stats.finished else "-",
-                net(stats.per_hand), net(stats.best.net if stats.best else None, 0),
-            )
-            continue
+            table.add_column(escape(_(column)), justify="right", no_wrap=True)
+    for g in stats.groups:
         table.add_row(
-            g.label, str(g.games), str(g.wins), percent(g.rate),
-            f"{percent(g.low)}-{percent(g.high)}" if g.finished else "-",
-            net(g.per_hand), net(g.best, 0),
+            escape(wording.group_label(g)), formats.number(g.games), formats.number(g.wins),
+            wording.rate(g.rate), wording.interval(g.low, g.high) if g.finished else "-",
+            wording.points(g.per_hand), wording.points(g.best, 0),
         )
+    table.add_row(
+        "[b]" + escape(_("all")) + "[/b]", formats.number(stats.games),
+        formats.number(stats.wins), wording.rate(stats.rate),
+        wording.interval(stats.low, stats.high) if stats.finished else "-",
+        wording.points(stats.per_hand), wording.points(stats.best.net if stats.best else None, 0),
+    )
     console.print(table)
-    best = f"{stats.best.net:+d} ({stats.best.day})" if stats.best else "-"
+    best = "-"
+    if stats.best:
+        best = _("{points} ({day})").format(
+            points=wording.points(stats.best.net, 0), day=wording.day(stats.best.day)
+        )
     console.print(
         ngettext(
             "Your side nets {net} points a hand over {hands} hand · best hand {best}",
             "Your side nets {net} points a hand over {hands} hands · best hand {best}",
             stats.hands,
-        ).format(net=net(stats.per_hand), hands=stats.hands, best=best)
+        ).format(net=wording.points(stats.per_hand), hands=formats.number(stats.hands), best=best)
     )
     console.print(
         _("Longest winning streak {streak} · {per_week} games a week").format(
-            streak=stats.streak, per_week=f"{stats.per_week:.1f}"
+            streak=formats.number(stats.streak), per_week=formats.fixed(stats.per_week, 1)
         )
     )
     console.print(_("(In a partnership, points are both partners', as the scoreboard has them.)"))

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from allfives_tui.coach.ratings import RATING_PLAYOUTS, Rating, decisions, rate
+from allfives_tui.locale import _
 from engine.errors import AllFivesError
 from engine.record import GameRecord, LoadedGame
 
@@ -111,6 +112,8 @@ class Analyst:
                 out.append(Rating.from_dict(payload[1]))
             elif kind == "progress":
                 out.append(Progress(*payload))
+            elif kind == "stopped":
+                out.append(_("the analysis stopped: {why}").format(why=payload))
             else:
                 out.append(str(payload))
 
@@ -176,8 +179,9 @@ def _serve(jobs: Any, results: Any, go: Any, playouts: int) -> None:  # pragma: 
     when the app has gone (its end of the queue closed).
 
     It writes nothing to the terminal it shares with a full-screen app: a failure
-    goes back as an error line. (Run by :class:`Analyst` in the tests, in a process
-    coverage does not follow.)
+    goes back to the app, which words it (this process speaks no language of its
+    own). (Run by :class:`Analyst` in the tests, in a process coverage does not
+    follow.)
     """
     app_pid = os.getppid()
     with contextlib.suppress(OSError, AttributeError):
@@ -189,7 +193,7 @@ def _serve(jobs: Any, results: Any, go: Any, playouts: int) -> None:  # pragma: 
         pass  # the app is gone
     except Exception as err:
         with contextlib.suppress(Exception):
-            results.put(("error", f"the analysis stopped: {type(err).__name__}: {err}"))
+            results.put(("stopped", f"{type(err).__name__}: {err}"))
     finally:
         if os.getppid() != app_pid:
             # the app has gone: never wait at exit to hand it results (the queue's

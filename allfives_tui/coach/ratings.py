@@ -35,6 +35,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from allfives_tui.locale import _, ngettext
 from allfives_tui.table.replay import Replay
 from engine import Action, Phase, Play, SeatView, parse_action, to_text
 from engine.players.evaluate import ActionValue, Search
@@ -223,7 +224,11 @@ def decisions(game: GameRecord | LoadedGame | Replay, seat: int) -> list[Decisio
     players = replay.rules.players
     if not (isinstance(seat, int) and 0 <= seat < players):
         raise CoachError(
-            f"there is no seat {seat} in this {players}-player game (seats 0 to {players - 1})"
+            ngettext(
+                "there is no seat {seat} in this {players}-player game (seats 0 to {last})",
+                "there is no seat {seat} in this {players}-player game (seats 0 to {last})",
+                players,
+            ).format(seat=seat, players=players, last=players - 1)
         )
     out: list[Decision] = []
     chain = hashlib.sha256(replay.rules.model_dump_json().encode())
@@ -317,7 +322,7 @@ def hint(
     """
     legal = view.legal_actions()
     if not legal:
-        raise CoachError("there is nothing to hint: it is not this seat's turn")
+        raise CoachError(_("there is nothing to hint: it is not this seat's turn"))
     search = Search(view, legal, seed=COACH_SEED)
     if len(legal) > 1:
         search.run(playouts=playouts * len(legal), budget=budget)
@@ -431,10 +436,11 @@ def check_seat_visible(replay: Replay, seat: int) -> None:
         return
     owner = replay.owner
     if owner is None:
-        raise CoachError("this game is still in progress and has no one player to review")
+        raise CoachError(_("this game is still in progress and has no one player to review"))
     if seat != owner:
         raise CoachError(
-            f"this game is still in progress: only its player's seat ({owner}) can be reviewed"
+            _("this game is still in progress: only its player's seat ({seat}) can be reviewed")
+            .format(seat=owner)
         )
 
 

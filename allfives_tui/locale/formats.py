@@ -89,3 +89,41 @@ def listing(items: list[str], style: Literal["standard", "or"] = "standard") -> 
     from babel.lists import format_list
 
     return format_list(items, style=style, locale=locale())
+
+
+def signed(value: float, digits: int = 1) -> str:
+    """``value`` with exactly ``digits`` decimals and its sign, ``+`` too, the language's
+    way (``+17.2``, ``-3.0``; ``+17,2`` in Italian)."""
+    from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol
+
+    shown = fixed(abs(value), digits)
+    negative = value < 0 or (value == 0 and str(value).startswith("-"))
+    sign = get_minus_sign_symbol(locale()) if negative else get_plus_sign_symbol(locale())
+    return sign + shown
+
+
+_FIELDS = frozenset("GyYuUQqMLlwWdDFgEecabBhHKkjJmsSAzZOvVXx")
+"""The letters a CLDR date pattern may hold outside quotes (each names a field)."""
+
+
+def is_pattern(pattern: str) -> bool:
+    """True when every letter of ``pattern`` outside quotes names a field of a date."""
+    quoted = False
+    for ch in pattern:
+        if ch == "'":
+            quoted = not quoted
+        elif not quoted and ch.isalpha() and ch not in _FIELDS:
+            return False
+    return True
+
+
+def dated(value: _dt.date, pattern: str, source: str) -> str:
+    """``value`` written by the CLDR ``pattern`` (``dd/MM/yyyy``: the language's order and
+    separators, a translated message), with the language's names of months and days;
+    by the English ``source`` pattern when ``pattern`` is not one (see :func:`is_pattern`)."""
+    from babel.dates import format_date, format_datetime
+
+    use = pattern if is_pattern(pattern) else source
+    if isinstance(value, _dt.datetime):
+        return format_datetime(value, format=use, locale=locale())
+    return format_date(value, format=use, locale=locale())

@@ -24,6 +24,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Literal
 
+from allfives_tui.locale import _, formats
 from allfives_tui.store.facts import GameFacts, deal_key, game_facts, is_prefix, seat_label
 from allfives_tui.store.folder import data_dir, set_aside
 from allfives_tui.store.schema import (
@@ -103,13 +104,15 @@ def _check_numbers(record: GameRecord) -> None:
     seed = record.seed
     if seed is not None and not 0 <= seed < SEED_LIMIT:
         raise HistoryError(
-            f"the seed {quoted(seed)} is out of range: a seed is a whole number "
-            f"from 0 to {SEED_LIMIT - 1}"
+            _("the seed {seed} is out of range: a seed is a whole number from 0 to {most}")
+            .format(seed=quoted(seed), most=SEED_LIMIT - 1)
         )
     target = record.rules.target
     if not 0 < target <= MAX_TARGET:
         raise HistoryError(
-            f"the target {quoted(target)} is out of range: at most {MAX_TARGET:,} points"
+            _("the target {target} is out of range: at most {most} points").format(
+                target=quoted(target), most=formats.number(MAX_TARGET)
+            )
         )
 
 
@@ -128,7 +131,13 @@ def reason(err: BaseException) -> str:
         return one_line(err.strerror or str(err))
     if isinstance(err, (HistoryError, sqlite3.Error, RecordError)):
         return one_line(str(err))
-    return f"unexpected {type(err).__name__}: {quoted(one_line(str(err)))}"
+    return _("unexpected {error}: {message}").format(
+        error=type(err).__name__, message=quoted(one_line(str(err)))
+    )
+
+
+def _cannot_open(path: Path, err: BaseException) -> str:
+    return _("the history {path} cannot be opened: {why}").format(path=path, why=reason(err))
 
 
 class _SetAside(Exception):
@@ -163,20 +172,16 @@ class History:
         try:
             self.conn = self._open(readonly)
         except _SetAside as aside:
-            self.notice = (
-                f"The game history was damaged ({aside.reason}): it is set aside as "
-                f"{aside.path}, and a new history starts."
-            )
+            self.notice = _(
+                "The game history was damaged ({why}): it is set aside as {path}, and a new "
+                "history starts."
+            ).format(why=aside.reason, path=aside.path)
             try:
                 self.conn = self._open(readonly)
             except (sqlite3.Error, _SetAside) as again:
-                raise HistoryError(
-                    f"the history {self.path} cannot be opened: {reason(again)}"
-                ) from None
+                raise HistoryError(_cannot_open(self.path, again)) from None
         except sqlite3.Error as err:
-            raise HistoryError(
-                f"the history {self.path} cannot be opened: {reason(err)}"
-            ) from None
+            raise HistoryError(_cannot_open(self.path, err)) from None
         self._identity = self._file()
 
     def _file(self) -> tuple[int, int] | None:
@@ -200,7 +205,7 @@ class History:
     def _open(self, readonly: bool) -> sqlite3.Connection:
         if readonly:
             if not self.path.exists():
-                raise HistoryError("there is no game history yet")
+                raise HistoryError(_("there is no game history yet"))
             uri = f"{self.path.resolve().as_uri()}?mode=ro"
             conn = sqlite3.connect(
                 uri, uri=True, timeout=BUSY_MS / 1000, isolation_level=None
@@ -210,7 +215,9 @@ class History:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as err:
                 raise HistoryError(
-                    f"the folder {self.path.parent} cannot be made: {reason(err)}"
+                    _("the folder {folder} cannot be made: {why}").format(
+                        folder=self.path.parent, why=reason(err)
+                    )
                 ) from None
             conn = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
         try:
@@ -219,8 +226,10 @@ class History:
             latest = len(self._migrations)
             if version > latest:
                 raise NewerHistoryError(
-                    f"the history {self.path} is from a newer allfives (schema {version}, "
-                    f"this one reads up to {latest}): upgrade allfives"
+                    _(
+                        "the history {path} is from a newer allfives (schema {version}, "
+                        "this one reads up to {latest}): upgrade allfives"
+                    ).format(path=self.path, version=version, latest=latest)
                 )
             if not readonly:
                 conn.execute("PRAGMA journal_mode = WAL").fetchone()
@@ -233,8 +242,10 @@ class History:
                         conn.execute("VACUUM")
             elif version < latest:
                 raise HistoryError(
-                    f"the history {self.path} needs an upgrade (schema {version}); "
-                    "it happens at the next game recorded"
+                    _(
+                        "the history {path} needs an upgrade (schema {version}); it happens "
+                        "at the next game recorded"
+                    ).format(path=self.path, version=version)
                 )
             if version == latest:
                 conn.execute("SELECT 1 FROM games LIMIT 1").fetchall()
@@ -246,8 +257,10 @@ class History:
                     aside = set_aside(self.path)
                 except OSError as move:
                     raise HistoryError(
-                        f"the history {self.path} is damaged ({reason(err)}) and could not "
-                        f"be set aside: {reason(move)}"
+                        _(
+                            "the history {path} is damaged ({why}) and could not be set "
+                            "aside: {cause}"
+                        ).format(path=self.path, why=reason(err), cause=reason(move))
                     ) from None
                 raise _SetAside(aside, reason(err)) from None
             finally:
@@ -469,11 +482,13 @@ class History:
             (game_id,),
         ).fetchone()
         if row is None:
-            raise HistoryError(f"no game {game_id} in the history")
+            raise HistoryError(_("no game {game} in the history").format(game=game_id))
         try:
             return decompress(row[0])
         except RecordError as err:
-            raise HistoryError(f"the stored game {game_id} cannot be read: {err}") from None
+            raise HistoryError(
+                _("the stored game {game} cannot be read: {why}").format(game=game_id, why=err)
+            ) from None
 
     def people(self) -> list[str]:
         """The names of the people who played, most games first."""

@@ -13,6 +13,7 @@ try:
 except ImportError:  # pragma: no cover - not a POSIX system: no lock, as before
     fcntl = None  # type: ignore[assignment]
 
+from allfives_tui.locale import _
 from allfives_tui.store.folder import LOCK, data_dir
 
 
@@ -83,7 +84,9 @@ class GameLock:
 
     def holder(self) -> str:
         """Who holds the lock, in words: "another allfives (process 1234)"."""
-        return f"another allfives (process {self.other})" if self.other else "another allfives"
+        if self.other:
+            return _("another allfives (process {pid})").format(pid=self.other)
+        return _("another allfives")
 
     def release(self) -> None:
         """Let the lock go (the file stays)."""

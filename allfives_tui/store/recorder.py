@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from allfives_tui.locale import _
 from allfives_tui.store.folder import data_dir
 from allfives_tui.store.history import History, history_path, is_corrupt, reason
 from allfives_tui.store.writer import BackgroundWriter
@@ -100,10 +101,14 @@ class Recorder:
     def _gone(self) -> str:
         """The line for a database file that was removed or replaced since it was opened."""
         if os.path.lexists(self.path):
-            return (f"The game history {self.path} was replaced while allfives ran: "
-                    "this game is recorded in the one there now.")
-        return (f"The game history {self.path} was removed while allfives ran: "
-                "a new history starts with this game.")
+            return _(
+                "The game history {path} was replaced while allfives ran: this game is "
+                "recorded in the one there now."
+            ).format(path=self.path)
+        return _(
+            "The game history {path} was removed while allfives ran: a new history starts "
+            "with this game."
+        ).format(path=self.path)
 
     def _keep(self, record: GameRecord, err: BaseException) -> RecordOutcome:
         why = reason(err)
@@ -157,7 +162,9 @@ def _keep_bytes(data: bytes | None, err: Exception, folder: Path) -> RecordOutco
     (if there are any) kept in the unrecorded folder, and the line that says so."""
     why = reason(err)
     if data is None:
-        return RecordOutcome(False, f"The game could not be added to the history ({why}).")
+        return RecordOutcome(
+            False, _("The game could not be added to the history ({why}).").format(why=why)
+        )
     path = unrecorded_folder(folder) / f"saved-{hashlib.sha256(data).hexdigest()[:16]}.json"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -174,13 +181,17 @@ def _not_recorded(why: str, kept: Path | BaseException) -> RecordOutcome:
     if isinstance(kept, BaseException):
         return RecordOutcome(
             False,
-            f"The game could not be added to the history ({why}) nor kept as a file "
-            f"({reason(kept)}).",
+            _(
+                "The game could not be added to the history ({why}) nor kept as a file "
+                "({cause})."
+            ).format(why=why, cause=reason(kept)),
         )
     return RecordOutcome(
         False,
-        f"The game could not be added to the history ({why}); it is kept in {kept} "
-        "(allfives history import adds it).",
+        _(
+            "The game could not be added to the history ({why}); it is kept in {path} "
+            "({command} adds it)."
+        ).format(why=why, path=kept, command="allfives history import"),
         kept,
     )
 

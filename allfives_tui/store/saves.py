@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from allfives_tui.locale import _
 from allfives_tui.store.folder import current_path, set_aside
 from allfives_tui.store.writer import BackgroundWriter
 from allfives_tui.table.replay import Replay
@@ -29,7 +30,7 @@ def _load_resumable(path: Path) -> LoadedGame:
     """
     game = load_game(path)
     if not game.steps:
-        raise RecordError("the record holds no hands to resume")
+        raise RecordError(_("the record holds no hands to resume"))
     return game
 
 
@@ -75,11 +76,13 @@ def set_aside_damaged_current() -> str | None:
         try:
             aside = move_current_aside()
         except OSError as move:
-            return (
-                f"The saved game {path} cannot be read ({problem}) "
-                f"and could not be set aside: {move.strerror or move}."
-            )
-        return f"The saved game could not be read ({problem}): it is set aside as {aside}."
+            return _(
+                "The saved game {path} cannot be read ({problem}) and could not be set "
+                "aside: {why}."
+            ).format(path=path, problem=problem, why=move.strerror or move)
+        return _("The saved game could not be read ({problem}): it is set aside as {path}.").format(
+            problem=problem, path=aside
+        )
     return None
 
 
@@ -119,8 +122,8 @@ class ReplayLoadError(RecordError):
             return None
         last = self.salvage.steps[-1]
         if last.move == 0:
-            return f"the deal of hand {last.hand}"
-        return f"hand {last.hand}, move {last.move}"
+            return _("the deal of hand {hand}").format(hand=last.hand)
+        return _("hand {hand}, move {move}").format(hand=last.hand, move=last.move)
 
 
 def read_replay(path: str | os.PathLike[str]) -> Replay:
@@ -141,18 +144,26 @@ def save_copy(record: GameRecord, text: str) -> Path:
     """Save ``record`` at the path ``text`` names; ``ValueError`` with a clear message."""
     text = text.strip()
     if not text:
-        raise ValueError("give a file name, e.g. ~/allfives-game.json")
+        raise ValueError(
+            _("give a file name, e.g. {example}").format(example="~/allfives-game.json")
+        )
     path = Path(text).expanduser()
     if path.is_dir():
-        raise ValueError(f"{path} is a folder: add a file name, e.g. {path / 'game.json'}")
+        raise ValueError(
+            _("{path} is a folder: add a file name, e.g. {example}").format(
+                path=path, example=path / "game.json"
+            )
+        )
     if not path.parent.exists():
-        raise ValueError(f"there is no folder {path.parent}")
+        raise ValueError(_("there is no folder {folder}").format(folder=path.parent))
     try:
         return save(record, path)
     except PermissionError:
-        raise ValueError(f"cannot write {path}: permission denied") from None
+        raise ValueError(_("cannot write {path}: permission denied").format(path=path)) from None
     except OSError as err:
-        raise ValueError(f"cannot write {path}: {err.strerror or err}") from None
+        raise ValueError(
+            _("cannot write {path}: {why}").format(path=path, why=err.strerror or err)
+        ) from None
 
 
 class AutoSaver:
@@ -172,7 +183,9 @@ class AutoSaver:
 
     def _failed(self, err: BaseException) -> None:
         if isinstance(err, OSError):
-            self.error = f"could not autosave to {self.path}: {err.strerror or err}"
+            self.error = _("could not autosave to {path}: {why}").format(
+                path=self.path, why=err.strerror or err
+            )
 
     @property
     def pending(self) -> bool:

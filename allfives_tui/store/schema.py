@@ -13,6 +13,7 @@ import zlib
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+from allfives_tui.locale import _
 from engine.errors import RecordError
 from engine.record import GameRecord, LoadedGame, parse_game
 
@@ -172,6 +173,6 @@ def decompress(blob: bytes) -> LoadedGame:
     try:
         text = zlib.decompress(blob)
     except (zlib.error, TypeError):
-        raise RecordError("the stored record is damaged") from None
+        raise RecordError(_("the stored record is damaged")) from None
     return parse_game(text)
 

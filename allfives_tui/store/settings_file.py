@@ -6,6 +6,7 @@ import json
 
 from pydantic import ValidationError
 
+from allfives_tui.locale import _, pgettext
 from allfives_tui.store.folder import SETTINGS, SETTINGS_MAX_BYTES, data_dir
 from allfives_tui.table.settings import Settings
 from allfives_tui.table.words import one_line
@@ -19,6 +20,27 @@ _TOGETHER = ("names", "levels", "name")
 def _shown(value: object) -> str:
     text = one_line(repr(value))
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+def setting_label(field: str) -> str:
+    """A setting's name in words (``hand_size``: "hand size")."""
+    labels = {
+        "players": pgettext("a remembered setting", "players"),
+        "partnerships": pgettext("a remembered setting", "partnerships"),
+        "hand_size": pgettext("a remembered setting", "hand size"),
+        "target": pgettext("a remembered setting", "target"),
+        "levels": pgettext("a remembered setting", "levels"),
+        "name": pgettext("a remembered setting", "name"),
+        "names": pgettext("a remembered setting", "names"),
+        "seed": pgettext("a remembered setting", "seed"),
+        "speed": pgettext("a remembered setting", "speed"),
+        "auto_draw": pgettext("a remembered setting", "auto draw"),
+        "coach": pgettext("a remembered setting", "coach"),
+        "hints_for_all": pgettext("a remembered setting", "hints for all"),
+        "language": pgettext("a remembered setting", "language"),
+        "theme": pgettext("a remembered setting", "theme"),
+    }
+    return labels.get(field, field.replace("_", " "))
 
 
 def read_settings() -> tuple[Settings, tuple[str, ...]]:
@@ -37,12 +59,21 @@ def read_settings() -> tuple[Settings, tuple[str, ...]]:
     except FileNotFoundError:
         return Settings(), ()
     except OSError as err:
-        return Settings(), (f"Could not read the settings in {path}: {err.strerror}; "
-                            "using the defaults.",)
+        return Settings(), (
+            _("Could not read the settings in {path}: {why}; using the defaults.").format(
+                path=path, why=err.strerror
+            ),
+        )
     except (ValueError, RecursionError):
-        return Settings(), (f"The settings in {path} are not valid JSON: using the defaults.",)
+        return Settings(), (
+            _("The settings in {path} are not valid JSON: using the defaults.").format(path=path),
+        )
     if not isinstance(data, dict):
-        return Settings(), (f"The settings in {path} are not a JSON object: using the defaults.",)
+        return Settings(), (
+            _("The settings in {path} are not a JSON object: using the defaults.").format(
+                path=path
+            ),
+        )
     data = {k: v for k, v in data.items() if k in Settings.model_fields}
     notices: list[str] = []
     while True:
@@ -58,14 +89,14 @@ def read_settings() -> tuple[Settings, tuple[str, ...]]:
                 if field is None:
                     continue
                 why = problem_words(problem)
-                label = field.replace("_", " ")
                 notices.append(
-                    f"Dropped the remembered {label} {_shown(data.pop(field))}, "
-                    f"no longer valid: {why}."
+                    _("Dropped the remembered {setting} {value}, no longer valid: {why}.").format(
+                        setting=setting_label(field), value=_shown(data.pop(field)), why=why
+                    )
                 )
                 dropped = True
             if not dropped:  # pragma: no cover - every error names a field or _TOGETHER's
-                return Settings(), (*notices, "The remembered settings are reset.")
+                return Settings(), (*notices, _("The remembered settings are reset."))
 
 
 def load_settings() -> Settings:

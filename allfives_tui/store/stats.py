@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from allfives_tui.locale import _
 from allfives_tui.store.history import History
 from allfives_tui.store.schema import parse_utc, utc_text
 from engine.intervals import Z95, wilson
@@ -43,7 +44,9 @@ def local_day(moment: datetime) -> date:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """The results against one set of opponents."""
+    """The results against one set of opponents (``label`` names them for a machine:
+    ``"4p with greedy vs random+random"``; :func:`allfives_tui.store.wording.group_label`
+    words them)."""
 
     label: str
     games: int
@@ -56,6 +59,12 @@ class Group:
     net: int
     per_hand: float | None
     best: int | None
+    players: int = 0
+    """The player count of the games (0 for the totals)."""
+    partner: str | None = None
+    """The partner's level, ``person`` or ``remote`` in partnerships, else ``None``."""
+    opponents: tuple[str, ...] = ()
+    """The opponents' levels, ``person`` or ``remote``, sorted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,9 +165,11 @@ class Stats:
 
 
 def counted(
-    label: str, games: int, finished: int, wins: int, hands: int, net: int, best: int | None
+    label: str, games: int, finished: int, wins: int, hands: int, net: int, best: int | None,
+    who: tuple[int, str | None, tuple[str, ...]] = (0, None, ()),
 ) -> Group:
-    """A :class:`Group` from its counts (the rate, its interval and the points a hand)."""
+    """A :class:`Group` from its counts (the rate, its interval and the points a hand);
+    ``who`` is the player count, the partner and the opponents (see :class:`Group`)."""
     low, high = wilson(wins, finished, Z95)
     return Group(
         label=label,
@@ -172,7 +183,17 @@ def counted(
         net=net,
         per_hand=net / hands if hands else None,
         best=best,
+        players=who[0],
+        partner=who[1],
+        opponents=who[2],
     )
+
+
+def group_label(players: int, partner: str | None, opponents: tuple[str, ...]) -> str:
+    """A set of opponents for a machine: ``"2p vs greedy"``, ``"4p with greedy vs
+    random+random"`` (``opponents`` sorted)."""
+    against = "+".join(opponents)
+    return f"{players}p with {partner} vs {against}" if partner else f"{players}p vs {against}"
 
 
 def games_per_week(games: int, first: date | None, last: date | None) -> float:
@@ -235,14 +256,14 @@ def query(history: History, player: str, filters: Filters | None = None) -> Stat
         params,
     ).fetchall()
     merged: dict[str, list[int | None]] = {}
+    who: dict[str, tuple[int, str | None, tuple[str, ...]]] = {}
     levels: dict[str, list[int]] = {}
     first_text = last_text = None
     for players, teams, partner, opponents, n, done, won, hands, net, top, lo, hi in rows:
         parts = tuple(opponents.split("+")) if opponents else ()
-        label = (
-            f"{players}p with {partner} vs {'+'.join(sorted(parts))}"
-            if teams else f"{players}p vs {'+'.join(sorted(parts))}"
-        )
+        mate = partner if teams else None
+        label = group_label(players, mate, tuple(sorted(parts)))
+        who[label] = (int(players), mate, tuple(sorted(parts)))
         m = merged.setdefault(label, [0, 0, 0, 0, 0, None])
         m[0] = (m[0] or 0) + n
         m[1] = (m[1] or 0) + done
@@ -259,7 +280,10 @@ def query(history: History, player: str, filters: Filters | None = None) -> Stat
         first_text = lo if first_text is None or lo < first_text else first_text
         last_text = hi if last_text is None or hi > last_text else last_text
     groups = [
-        counted(label, int(n or 0), int(d or 0), int(w or 0), int(h or 0), int(t or 0), b)
+        counted(
+            label, int(n or 0), int(d or 0), int(w or 0), int(h or 0), int(t or 0), b,
+            who[label],
+        )
         for label, (n, d, w, h, t, b) in merged.items()
     ]
     bests = [g.best for g in groups if g.best is not None]
@@ -338,9 +362,6 @@ def parse_day(text: str) -> date:
     try:
         return date.fromisoformat(text.strip())
     except ValueError:
-        raise ValueError(f"{text.strip()!r} is not a date: write it like 2026-03-31") from None
-
-
-def percent(value: float | None) -> str:
-    """A rate in percent, or a dash."""
-    return "-" if value is None else f"{100 * value:.0f}%"
+        raise ValueError(
+            _("{text} is not a date: write it like 2026-03-31").format(text=repr(text.strip()))
+        ) from None

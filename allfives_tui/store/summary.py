@@ -42,57 +42,35 @@ class GameSummary:
         mine = [i for i in people if self.seats[i].name == name]
         return (mine or people or [0])[0]
 
-    def others(self, name: str) -> str:
-        """Everyone at the table but ``name``: "North (greedy), Ana"."""
+    def who(self, seat: int) -> str:
+        """A seat as the list names it: a computer by its level, a person by name."""
+        s = self.seats[seat]
+        return (s.level or s.name) if s.kind == "computer" else s.name
+
+    def sides(self, name: str) -> tuple[list[int], list[int]]:
+        """The seats beside ``name`` (partners) and against them, in seat order."""
         me = self.seat_of(name)
-        return ", ".join(
-            f"{s.name} ({s.level})" if s.kind == "computer" and s.level else s.name
-            for i, s in enumerate(self.seats)
-            if i != me
-        )
-
-    def opponents(self, name: str) -> str:
-        """Who ``name`` played, briefly: computers by level, people by name; in
-        partnerships the partner first ("with greedy vs random, Ana")."""
-        me = self.seat_of(name)
-
-        def who(seat: int) -> str:
-            s = self.seats[seat]
-            return (s.level or s.name) if s.kind == "computer" else s.name
-
         mine = self.team_of(me)
-        against = ", ".join(
-            who(i) for i in range(len(self.seats)) if self.team_of(i) != mine
-        )
-        mates = [who(i) for i in range(len(self.seats)) if i != me and self.team_of(i) == mine]
-        return f"with {mates[0]} vs {against}" if mates else against
+        mates = [i for i in range(len(self.seats)) if i != me and self.team_of(i) == mine]
+        against = [i for i in range(len(self.seats)) if self.team_of(i) != mine]
+        return mates, against
 
-    def result(self, name: str) -> str:
-        """The result for ``name``: "won 105:60", "lost 80:150" or "abandoned 35:40"."""
+    def outcome(self, name: str) -> tuple[str, int, int]:
+        """``"won"``, ``"lost"`` or ``"abandoned"`` for ``name``, their side's score and
+        the best other side's."""
         me = self.team_of(self.seat_of(name))
         mine = self.scores[me] if me < len(self.scores) else 0
         best_other = max((s for t, s in enumerate(self.scores) if t != me), default=0)
-        score = f"{mine}:{best_other}"
         if not self.finished:
-            return f"abandoned {score}"
-        return f"{'won' if self.winner == me else 'lost'} {score}"
+            return "abandoned", mine, best_other
+        return ("won" if self.winner == me else "lost"), mine, best_other
 
-    def local_start(self) -> str:
-        """When it started, in local time: "2026-01-05 09:00"."""
-        return self.started.astimezone().strftime("%Y-%m-%d %H:%M")
-
-    def search_text(self, name: str) -> str:
-        """What a search looks in (lower case): the date, the players and levels, the
-        result for ``name``, the player count and the id."""
-        return " ".join(
-            (self.local_start(), self.others(name), self.result(name), f"{self.players}p",
-             "partners" if self.partnerships else "", self.game_id)
-        ).lower()
-
-    def matches(self, text: str, name: str) -> bool:
-        """True when every word of ``text`` is in :meth:`search_text`, ignoring case."""
-        hay = self.search_text(name)
-        return all(word in hay for word in text.lower().split())
+    def result(self, name: str) -> str:
+        """The result for ``name``, for a machine (``--json``): ``"won 105:60"``,
+        ``"lost 80:150"`` or ``"abandoned 35:40"`` (worded by
+        :func:`allfives_tui.store.wording.result`)."""
+        outcome, mine, other = self.outcome(name)
+        return f"{outcome} {mine}:{other}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,13 +45,17 @@ def opponents_label(game: PlayerGame) -> str:
     return f"{game.players}p vs {opponents}"
 
 
-def _group(label: str, games: Sequence[PlayerGame]) -> Group:
+def _group(label: str, games: Sequence[PlayerGame], totals: bool = False) -> Group:
     finished = [g for g in games if g.finished]
     bests = [g.best for g in games if g.best is not None]
+    one = games[0] if games and not totals else None
+    who = (0, None, ()) if one is None else (
+        one.players, one.partner if one.partnerships else None, tuple(sorted(one.opponents))
+    )
     return counted(
         label, len(games), len(finished), sum(1 for g in finished if g.won),
         sum(g.hands for g in games), sum(g.points - g.penalties for g in games),
-        max(bests) if bests else None,
+        max(bests) if bests else None, who,
     )
 
 
@@ -109,7 +113,7 @@ def compute(games: Sequence[PlayerGame], player: str, filters: Filters | None = 
     """The statistics of ``player`` over ``games`` (oldest first) that pass ``filters``."""
     filters = filters or Filters()
     kept = [g for g in games if keeps(filters, g)]
-    total = _group("all", kept)
+    total = _group("all", kept, totals=True)
     groups: dict[str, list[PlayerGame]] = {}
     for g in kept:
         groups.setdefault(opponents_label(g), []).append(g)

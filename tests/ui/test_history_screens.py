@@ -14,6 +14,7 @@ from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, Static
 
+from allfives_tui.store import wording
 from allfives_tui.store.history import History, history_path
 from allfives_tui.store.stats import Filters
 from allfives_tui.table.settings import Settings
@@ -178,7 +179,7 @@ async def test_past_games_newest_first_search_and_replay(history: Path) -> None:
         await _open(pilot, screen)
         rows = _rows(screen)
         assert len(rows) == GAMES
-        assert [r[0] for r in rows] == [g.local_start() for g in stored]
+        assert [r[0] for r in rows] == [wording.started(g) for g in stored]
         assert rows == sorted(rows, key=lambda r: r[0], reverse=True)
         await pilot.press("slash", *"abandoned")
         await pilot.pause()

@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 
 from rich.cells import cell_len
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,12 +20,15 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
+from allfives_tui.locale import N_, _, formats, ngettext, pgettext
+from allfives_tui.store import wording
 from allfives_tui.store.history import History, HistoryError, history_path
 from allfives_tui.store.summary import GameSummary
 from allfives_tui.table.words import printable
 from allfives_tui.ui.screens import HISTORY_CSS
 from allfives_tui.ui.screens.confirm import ConfirmScreen
 from allfives_tui.ui.widgets.compact import compact
+from allfives_tui.ui.widgets.fitted_input import FittedInput
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.record import LoadedGame
@@ -32,7 +36,42 @@ from engine.record import LoadedGame
 SHOWN = 300
 """At most this many games are listed at once (the newest that match the search)."""
 
-COLUMNS = ("Started", "Result", "Players", "Opponents", "Hands")
+COLUMNS = (N_("Started"), N_("Result"), N_("Players"), N_("Opponents"), N_("Hands"))
+"""The list's columns (marked for the catalog; their keys)."""
+WRAPPED = COLUMNS.index("Opponents")
+"""The column that takes the room left, on more lines where it needs them."""
+
+
+def players_text(game: GameSummary) -> str:
+    """The list's player count: ``3``, or ``4 teams`` in partnerships."""
+    if game.partnerships:
+        return pgettext("past games: the players, in two partnerships", "{players} teams").format(
+            players=formats.number(game.players)
+        )
+    return formats.number(game.players)
+
+
+def status_text(games: int, matching: int, searching: bool) -> str:
+    """The line under the list: how many games, how many match the search."""
+    if not games:
+        return _("No games yet: every game played is kept here.")
+    if searching and matching > SHOWN:
+        text = ngettext(
+            "{matching} of {games} game match; the newest {shown} are listed.",
+            "{matching} of {games} games match; the newest {shown} are listed.", games,
+        )
+    elif searching:
+        text = ngettext("{matching} of {games} game match.", "{matching} of {games} games match.",
+                        games)
+    elif games > SHOWN:
+        text = ngettext("{games} game; the newest {shown} are listed.",
+                        "{games} games; the newest {shown} are listed.", games)
+    else:
+        text = ngettext("{games} game.", "{games} games.", games)
+    return text.format(
+        matching=formats.number(matching), games=formats.number(games),
+        shown=formats.number(SHOWN),
+    )
 
 
 class PastGamesScreen(Screen[None]):
@@ -41,12 +80,12 @@ class PastGamesScreen(Screen[None]):
     CSS_PATH = [HISTORY_CSS]
 
     BINDINGS = [
-        Binding("escape", "close", "Back", key_display="Esc"),
-        Binding("enter", "replay", "Replay", key_display="⏎", priority=True),
-        Binding("d", "delete", "Delete"),
-        Binding("e", "export", "Export"),
-        Binding("slash", "search", "Search", key_display="/"),
-        Binding("ctrl+t", "statistics", "Statistics", key_display="^t"),
+        Binding("escape", "close", N_("Back"), key_display="Esc"),
+        Binding("enter", "replay", N_("Replay"), key_display="⏎", priority=True),
+        Binding("d", "delete", N_("Delete")),
+        Binding("e", "export", N_("Export")),
+        Binding("slash", "search", N_("Search"), key_display="/"),
+        Binding("ctrl+t", "statistics", N_("Statistics"), key_display="^t"),
     ]
 
     @dataclass
@@ -55,7 +94,7 @@ class PastGamesScreen(Screen[None]):
 
         games: list[GameSummary]
         texts: list[str]
-        """Each game's :meth:`~GameSummary.search_text`."""
+        """Each game's :func:`~allfives_tui.store.wording.search_text`."""
         error: str | None
 
     @dataclass
@@ -79,13 +118,13 @@ class PastGamesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """The search field, the list and a line of counts."""
         yield TooSmall()
-        yield Static("Past games", id="past-title")
-        yield compact(Input(
-            placeholder="search: a date, an opponent or level, won / lost / abandoned",
+        yield Static(_("Past games"), id="past-title")
+        yield compact(FittedInput(
+            _("search: a date, an opponent or level, won / lost / abandoned"), _("search"),
             id="past-search",
         ))
         yield DataTable(id="past-games", cursor_type="row", zebra_stripes=True)
-        yield Static("Reading the history…", id="past-status")
+        yield Static(_("Reading the history…"), id="past-status")
         yield AppFooter()
 
     def on_mount(self) -> None:
@@ -112,7 +151,7 @@ class PastGamesScreen(Screen[None]):
         self.post_message(self._loaded_message(games, error))
 
     def _loaded_message(self, games: list[GameSummary], error: str | None) -> Loaded:
-        return self.Loaded(games, [g.search_text(self.player) for g in games], error)
+        return self.Loaded(games, [wording.search_text(g, self.player) for g in games], error)
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
@@ -134,41 +173,62 @@ class PastGamesScreen(Screen[None]):
         self.shown = matching[:SHOWN]
         rows = [
             (
-                g.local_start(),
-                g.result(self.player),
-                f"{g.players}{' teams' if g.partnerships else ''}",
-                printable(g.opponents(self.player)),
-                str(g.hands),
+                wording.started(g),
+                wording.result(g, self.player),
+                players_text(g),
+                printable(wording.opponents(g, self.player)),
+                formats.number(g.hands),
             )
             for g in self.shown
         ]
         self._show(rows, [g.game_id for g in self.shown])
-        status = self.query_one("#past-status", Static)
-        more = f"; the newest {SHOWN} are listed" if len(matching) > SHOWN else ""
-        if not self.games:
-            status.update("No games yet: every game played is kept here.")
-        elif words:
-            status.update(f"{len(matching)} of {len(self.games)} games match{more}.")
-        else:
-            status.update(f"{len(self.games)} games{more}.")
+        self.query_one("#past-status", Static).update(
+            Text(status_text(len(self.games), len(matching), bool(words)))
+        )
 
     def _show(self, rows: Sequence[tuple[str, ...]], keys: Sequence[str]) -> None:
         """Put ``rows`` (keyed by ``keys``) in the list, each column as wide as its
         widest cell from the start. (A DataTable's automatic widths are measured only
         when it next idles, and lines drawn before then stay cached at the labels'
-        widths: a list cut short until the cursor moved.)"""
+        widths: a list cut short until the cursor moved.) In a list too narrow for them
+        all, the opponents take the room left, on more lines where they need it, and the
+        columns after them show only when they fit whole."""
         table = self.query_one("#past-games", DataTable)
         table.clear(columns=True)
-        for i, label in enumerate(COLUMNS):
-            width = max([cell_len(label), *(cell_len(row[i]) for row in rows)])
-            table.add_column(label, key=label, width=width)
+        labels = [_(key) for key in COLUMNS]
+        widths = [
+            max([cell_len(label), *(cell_len(row[i]) for row in rows)])
+            for i, label in enumerate(labels)
+        ]
+        pad = 2 * table.cell_padding
+        room = (table.size.width or self.app.size.width - 2) - table.styles.scrollbar_size_vertical
+        before = sum(w + pad for w in widths[:WRAPPED])
+        widths[WRAPPED] = max(min(widths[WRAPPED], room - before - pad), cell_len(labels[WRAPPED]))
+        shown = WRAPPED + 1
+        used = before + widths[WRAPPED] + pad
+        while shown < len(COLUMNS) and used + widths[shown] + pad <= room:
+            used += widths[shown] + pad
+            shown += 1
+        for key, label, width in zip(COLUMNS[:shown], labels, widths, strict=False):
+            table.add_column(Text(label), key=key, width=width)
         for key, row in zip(keys, rows, strict=True):
-            table.add_row(*row, key=key)
+            lines = Text(row[WRAPPED]).wrap(self.app.console, widths[WRAPPED])
+            cells = [*row[:WRAPPED], "\n".join(line.plain for line in lines), *row[WRAPPED + 1 :]]
+            table.add_row(*cells[:shown], key=key, height=max(1, len(lines)))
 
     @on(Input.Changed, "#past-search")
     def _search(self) -> None:
         if self.loaded:
             self.fill()
+
+    def on_resize(self) -> None:
+        """Lay the list out for the width there is now (the cursor stays on its game)."""
+        if not self.loaded:
+            return
+        table = self.query_one("#past-games", DataTable)
+        row = table.cursor_row
+        self.fill()
+        table.move_cursor(row=row)
 
     def current(self) -> GameSummary | None:
         """The game under the cursor."""
@@ -223,14 +283,14 @@ class PastGamesScreen(Screen[None]):
     @on(Opened)
     def _opened(self, message: Opened) -> None:
         if message.game is None:
-            self.notify(message.error or "the game cannot be read", severity="error")
+            self.notify(message.error or _("the game cannot be read"), severity="error")
             return
         record = message.game.record
         if message.then == "replay":
             from allfives_tui.table.replay import Replay
             from allfives_tui.ui.screens.replay import ReplayScreen
 
-            source = f"game {record.game_id[:8]} from the history"
+            source = _("game {game} from the history").format(game=record.game_id[:8])
             self.app.push_screen(ReplayScreen(Replay(message.game), source=source))
             return
         from allfives_tui.ui.screens.save_as import SaveAsScreen
@@ -240,7 +300,7 @@ class PastGamesScreen(Screen[None]):
 
         def done(path: Path | None) -> None:
             if path is not None:
-                self.notify(f"Exported the game to {path}")
+                self.notify(_("Exported the game to {path}").format(path=path), markup=False)
 
         self.app.push_screen(SaveAsScreen(record, default), done)
 
@@ -256,12 +316,17 @@ class PastGamesScreen(Screen[None]):
 
         self.app.push_screen(
             ConfirmScreen(
-                "Delete this game from the history?",
-                f"{game.local_start()} against {printable(game.opponents(self.player))}: "
-                f"{game.result(self.player)}. It leaves the statistics too; "
-                "export it first (e) to keep a copy.",
-                yes="Delete it",
-                no="Keep it",
+                _("Delete this game from the history?"),
+                _(
+                    "{started} against {opponents}: {result}. It leaves the statistics "
+                    "too; export it first (e) to keep a copy."
+                ).format(
+                    started=wording.started(game),
+                    opponents=printable(wording.opponents(game, self.player)),
+                    result=wording.result(game, self.player),
+                ),
+                yes=_("Delete it"),
+                no=_("Keep it"),
             ),
             answered,
         )

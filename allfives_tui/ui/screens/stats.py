@@ -19,21 +19,26 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
+from allfives_tui.locale import N_, _, formats, ngettext, pgettext
+from allfives_tui.store import wording
 from allfives_tui.store.history import History, HistoryError, history_path
-from allfives_tui.store.stats import Filters, Stats, empty, parse_day, percent, query
+from allfives_tui.store.stats import Filters, Stats, empty, parse_day, query
 from allfives_tui.table.words import printable
 from allfives_tui.ui.screens import HISTORY_CSS
 from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart
 from allfives_tui.ui.widgets.compact import compact
+from allfives_tui.ui.widgets.fitted_input import FittedInput
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.players import LEVELS
@@ -43,6 +48,13 @@ LEVEL_CHOICES: tuple[str | None, ...] = (None, *LEVELS, "person")
 PLAYER_CHOICES: tuple[int | None, ...] = (None, 2, 3, 4)
 """What the player-count filter cycles through (``None``: any count)."""
 
+
+GROUPS_SHARE = 0.4
+"""The table by opponents takes at most this share of the screen's height (less the
+footer and the table's margin)."""
+
+CHART_FRAME = 8
+"""Columns of a chart that its title cannot take: the y axis's labels and the frame."""
 
 FIRST_WAIT = 0.1
 """Seconds the screen waits for its first figures before it shows without them."""
@@ -75,102 +87,146 @@ def read_figures(path: Path | None, player: str, filters: Filters) -> Figures:
 
 def level_text(level: str | None) -> str:
     """The opponent-level filter's button."""
-    return "any level" if level is None else f"vs {'a person' if level == 'person' else level}"
+    if level is None:
+        return _("any level")
+    if level == "person":
+        return _("vs a person")
+    return _("vs {level}").format(level=level)
 
 
 def players_text(players: int | None) -> str:
     """The player-count filter's button."""
-    return "2-4 players" if players is None else f"{players} players"
-
-
-def signed(value: float | None, digits: int = 1) -> str:
-    """Points with a sign ("+17.2"), or "-" for none."""
-    return "-" if value is None else f"{value:+.{digits}f}"
+    if players is None:
+        return _("2-4 players")
+    return ngettext("{count} player", "{count} players", players).format(
+        count=formats.number(players)
+    )
 
 
 def period_labels(starts: Sequence[date]) -> tuple[str, ...]:
     """The x labels of periods starting on ``starts``: month and day ("03-31"), or,
     when they reach over more than a year, year and month ("2025-03")."""
     long = len(starts) > 1 and (starts[-1] - starts[0]).days > 365
-    return tuple(day.strftime("%Y-%m" if long else "%m-%d") for day in starts)
+    if long:
+        pattern = pgettext("CLDR date pattern: a month, all in digits", "yyyy-MM")
+        return tuple(formats.dated(day, pattern, "yyyy-MM") for day in starts)
+    pattern = pgettext("CLDR date pattern: a day of the year, all in digits", "MM-dd")
+    return tuple(formats.dated(day, pattern, "MM-dd") for day in starts)
 
 
 def results_chart(stats: Stats) -> ChartData:
     """Games won, lost and abandoned over time (weeks, gathered when there are many)."""
     periods = stats.periods()
     return ChartData(
-        title="Results over time",
+        title=_("Results over time"),
         x_labels=period_labels([p.start for p in periods]),
         series=(
-            Series("won", tuple(p.wins for p in periods), "green"),
-            Series("lost", tuple(p.losses for p in periods), "red"),
-            Series("abandoned", tuple(p.abandoned for p in periods), "gray"),
+            Series(pgettext("games, in a chart's legend", "won"),
+                   tuple(p.wins for p in periods), "green"),
+            Series(pgettext("games, in a chart's legend", "lost"),
+                   tuple(p.losses for p in periods), "red"),
+            Series(pgettext("games, in a chart's legend", "abandoned"),
+                   tuple(p.abandoned for p in periods), "gray"),
         ),
         kind="stacked",
         counts=True,
-        empty="no games yet",
+        empty=_("no games yet"),
     )
 
 
-def points_chart(stats: Stats) -> ChartData:
-    """The side's net points a hand against each opponent level."""
+def points_chart(stats: Stats, room: int | None = None) -> ChartData:
+    """The side's net points a hand against each opponent level; titled briefly when the
+    full title is wider than ``room`` (Plotext leaves out a title that does not fit)."""
     levels = [p for p in stats.by_level if p.per_hand is not None]
+    title = _("Points a hand by opponent level")
+    if room is not None and cell_len(title) > room:
+        title = _("Points a hand")
     return ChartData(
-        title="Points a hand by opponent level",
-        x_labels=tuple(p.level for p in levels),
-        series=(Series("side's net a hand", tuple(round(p.per_hand or 0, 1) for p in levels)),),
+        title=title,
+        x_labels=tuple(wording.opponent(p.level) for p in levels),
+        series=(Series(_("side's net a hand"), tuple(round(p.per_hand or 0, 1) for p in levels)),),
         kind="bar",
-        empty="no hand played yet",
+        empty=_("no hand played yet"),
     )
 
 
-GROUP_COLUMNS = ("Opponents", "Games", "Won", "Win%", "95% CI", "Net/hand", "Best")
-"""The columns of the table of results by opponents."""
+GROUP_COLUMNS = (
+    N_("Opponents"), N_("Games"), N_("Won"), N_("Win%"), N_("95% CI"), N_("Net/hand"), N_("Best")
+)
+"""The columns of the table of results by opponents (marked for the catalog)."""
 
 
 def group_rows(stats: Stats) -> list[tuple[str, ...]]:
     """The table of results by opponents: one row a group, as the columns show it."""
     return [
         (
-            g.label, str(g.games), str(g.wins), percent(g.rate),
-            f"{percent(g.low)}-{percent(g.high)}" if g.finished else "-",
-            signed(g.per_hand), signed(g.best, 0),
+            wording.group_label(g), formats.number(g.games), formats.number(g.wins),
+            wording.rate(g.rate), wording.interval(g.low, g.high) if g.finished else "-",
+            wording.points(g.per_hand), wording.points(g.best, 0),
         )
         for g in stats.groups
     ]
 
 
-def groups_text(stats: Stats) -> Text:
-    """The table of results by opponents as text in columns, the header in bold.
+def groups_text(stats: Stats, room: int | None = None) -> Text:
+    """The table of results by opponents as text in columns, the header in bold; in
+    ``room`` columns of the terminal, the columns after the first that do not fit whole
+    are left out (a wider terminal shows them).
 
     (A plain text table: Textual's DataTable, with a cursor nobody uses here, took
     about a quarter of the screen's first frame to draw.)"""
     rows = group_rows(stats)
-    columns = zip(GROUP_COLUMNS, *rows, strict=True)
-    widths = [max(len(cell) for cell in column) for column in columns]
+    header = tuple(_(column) for column in GROUP_COLUMNS)
+    columns = zip(header, *rows, strict=True)
+    widths = [max(cell_len(cell) for cell in column) for column in columns]
+    kept = 1
+    while kept < len(widths) and (
+        room is None or sum(widths[: kept + 1]) + 2 * kept <= room
+    ):
+        kept += 1
     text = Text(no_wrap=True, overflow="ellipsis")
-    for n, row in enumerate([GROUP_COLUMNS, *rows]):
+    for n, row in enumerate([header, *rows]):
         if n:
             text.append("\n")
-        line = "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
+        line = "  ".join(
+            cell + " " * (width - cell_len(cell))
+            for cell, width in zip(row[:kept], widths[:kept], strict=True)
+        )
         text.append(line.rstrip(), style="bold" if n == 0 else "")
     return text
 
 
 def summary_lines(stats: Stats) -> str:
-    """The headline figures in two lines; the points are the player's side's (in a
-    partnership both partners', as the scoreboard counts them)."""
+    """The headline figures in two lines, each a few facts apart; the points are the
+    player's side's (in a partnership both partners', as the scoreboard counts them)."""
     if not stats.games:
-        return "No games match." if stats.filters != Filters() else "No games yet."
-    rate = percent(stats.rate)
-    ci = f" (95% CI {percent(stats.low)}-{percent(stats.high)})" if stats.finished else ""
-    best = f"{stats.best.net:+d}" if stats.best else "-"
-    return (
-        f"{stats.games} games ({stats.abandoned} abandoned) · {stats.per_week:.1f} a week · "
-        f"won {stats.wins} of {stats.finished}: {rate}{ci}\n"
-        f"Your side nets {signed(stats.per_hand)} a hand ({stats.hands} hands) · "
-        f"best hand {best} · best streak {stats.streak}"
+        return _("No games match.") if stats.filters != Filters() else _("No games yet.")
+    games = ngettext(
+        "{count} game ({abandoned} abandoned)", "{count} games ({abandoned} abandoned)",
+        stats.games,
+    ).format(count=formats.number(stats.games), abandoned=formats.number(stats.abandoned))
+    week = _("{per_week} a week").format(per_week=formats.fixed(stats.per_week, 1))
+    figures = {
+        "wins": formats.number(stats.wins),
+        "finished": formats.number(stats.finished),
+        "rate": wording.rate(stats.rate),
+        "low": wording.rate(stats.low),
+        "high": wording.rate(stats.high),
+    }
+    won = (
+        _("won {wins} of {finished}: {rate} (95% CI {low}-{high})")
+        if stats.finished else _("won {wins} of {finished}: {rate}")
+    ).format(**figures)
+    nets = ngettext(
+        "Your side nets {net} a hand ({count} hand)",
+        "Your side nets {net} a hand ({count} hands)",
+        stats.hands,
+    ).format(net=wording.points(stats.per_hand), count=formats.number(stats.hands))
+    best = _("best hand {best}").format(
+        best=wording.points(stats.best.net, 0) if stats.best else "-"
     )
+    streak = _("best streak {streak}").format(streak=formats.number(stats.streak))
+    return f"{games} · {week} · {won}\n{nets} · {best} · {streak}"
 
 
 class StatsScreen(Screen[None]):
@@ -179,12 +235,12 @@ class StatsScreen(Screen[None]):
     CSS_PATH = [HISTORY_CSS]
 
     BINDINGS = [
-        Binding("escape", "close", "Back", key_display="Esc"),
-        Binding("p", "cycle_player", "Player"),
-        Binding("l", "cycle_level", "Level"),
-        Binding("n", "cycle_players", "Players"),
-        Binding("ctrl+g", "past_games", "Past games", key_display="^g"),
-        Binding("question_mark", "app.show_help", "Help", key_display="?"),
+        Binding("escape", "close", N_("Back"), key_display="Esc"),
+        Binding("p", "cycle_player", N_("Player")),
+        Binding("l", "cycle_level", N_("Level")),
+        Binding("n", "cycle_players", N_("Players")),
+        Binding("ctrl+g", "past_games", N_("Past games"), key_display="^g"),
+        Binding("question_mark", "app.show_help", N_("Help"), key_display="?"),
     ]
 
     @dataclass
@@ -220,22 +276,33 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Filters, figures, the table by opponents, the charts."""
         yield TooSmall()
-        yield Static(f"Statistics of {printable(self.player)}", id="stats-title")
+        yield Static(self._title(), id="stats-title")
         with Horizontal(id="stats-filters"):
             # buttons that cycle (a click or p / l / n): far lighter to draw than selects
             yield compact(Button(printable(self.player), id="stats-player"))
-            yield compact(Button(level_text(None), id="stats-level"))
-            yield compact(Button(players_text(None), id="stats-players"))
-            for edge, placeholder in (("since", "from"), ("until", "to")):
-                yield compact(Input(placeholder=f"{placeholder} yyyy-mm-dd", id=f"stats-{edge}",
-                                    restrict=r"[0-9-]*", max_length=10))
-        yield Static("Reading the history…", id="stats-summary")
+            # as wide as the widest label they cycle through, in the language spoken
+            for name, labels in (
+                ("stats-level", [level_text(c) for c in LEVEL_CHOICES]),
+                ("stats-players", [players_text(c) for c in PLAYER_CHOICES]),
+            ):
+                button = compact(Button(labels[0], id=name))
+                button.styles.min_width = max(map(cell_len, labels)) + 2  # + the line pads
+                yield button
+            for edge, long, short in (
+                ("since", _("from yyyy-mm-dd"), _("from")), ("until", _("to yyyy-mm-dd"), _("to"))
+            ):
+                yield compact(FittedInput(long, short, id=f"stats-{edge}",
+                                          restrict=r"[0-9-]*", max_length=10))
+        yield Static(_("Reading the history…"), id="stats-summary")
         with VerticalScroll(id="stats-groups"):
             yield Static(id="stats-table")
         with Horizontal(id="stats-charts"):
             yield SeriesChart(id="stats-results")
             yield SeriesChart(id="stats-points")
         yield AppFooter()
+
+    def _title(self) -> Text:
+        return Text(_("Statistics of {player}").format(player=printable(self.player)))
 
     def on_mount(self) -> None:
         """Show the first figures if they come in time for the first frame, else when
@@ -289,7 +356,9 @@ class StatsScreen(Screen[None]):
         try:
             filters = self.filters()
         except ValueError as err:
-            self.query_one("#stats-summary", Static).update(f"[b $error]{err}[/]")
+            self.query_one("#stats-summary", Static).update(
+                Content.from_markup("[b $error]$problem[/]", problem=str(err))
+            )
             return
         self.loaded = False
         self._wanted = filters
@@ -299,10 +368,41 @@ class StatsScreen(Screen[None]):
         """Show ``stats``: the headline figures, the table and the charts."""
         self.stats = stats
         summary = self.query_one("#stats-summary", Static)
-        summary.update(summary_lines(stats))
-        self.query_one("#stats-table", Static).update(groups_text(stats))
+        summary.update(Text(summary_lines(stats)))
+        self._show_table()
         self.query_one("#stats-results", SeriesChart).show(results_chart(stats))
-        self.query_one("#stats-points", SeriesChart).show(points_chart(stats))
+        self._show_points()
+
+    def _show_points(self) -> None:
+        """Draw the points by opponent level, titled to fit the chart's width (less its
+        axis and frame; before the first layout, half the terminal's)."""
+        if self.stats is None:
+            return
+        chart = self.query_one("#stats-points", SeriesChart)
+        room = (chart.size.width or self.app.size.width // 2) - CHART_FRAME
+        chart.show(points_chart(self.stats, room))
+
+    def _table_room(self) -> int:
+        """The columns the table by opponents has: its region's, less its padding and
+        a scroll bar's (before the first layout, the terminal's less the margins)."""
+        width = self.query_one("#stats-groups", VerticalScroll).size.width
+        return (width or self.app.size.width - 2) - 3
+
+    def _show_table(self) -> None:
+        """Show the table by opponents in the width there is; its region is at most as
+        tall as the table, and shares what is left with the charts (see history.tcss)."""
+        if self.stats is None:
+            return
+        table = groups_text(self.stats, self._table_room())
+        self.query_one("#stats-table", Static).update(table)
+        most = int((self.app.size.height - 2) * GROUPS_SHARE)  # of the rows above the footer
+        lines = len(table.plain.splitlines())
+        self.query_one("#stats-groups", VerticalScroll).styles.max_height = min(lines, most)
+
+    def on_resize(self) -> None:
+        """Lay the table by opponents and the points' title out for the size there is now."""
+        self._show_table()
+        self._show_points()
 
     @on(Button.Pressed, "#stats-player, #stats-level, #stats-players")
     def _filter_pressed(self, event: Button.Pressed) -> None:
@@ -330,7 +430,7 @@ class StatsScreen(Screen[None]):
         i = self.people.index(self.player) if self.player in self.people else -1
         self.player = self.people[(i + 1) % len(self.people)]
         self.query_one("#stats-player", Button).label = printable(self.player)
-        self.query_one("#stats-title", Static).update(f"Statistics of {printable(self.player)}")
+        self.query_one("#stats-title", Static).update(self._title())
         self.refresh_figures()
 
     @on(Input.Changed)

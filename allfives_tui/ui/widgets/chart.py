@@ -24,7 +24,7 @@ from textual.app import RenderResult
 from textual.reactive import reactive
 from textual_plotext import PlotextPlot
 
-from allfives_tui.locale import formats
+from allfives_tui.locale import _, formats
 
 
 def _no_duplicates(data: Iterable[Any]) -> list[Any]:
@@ -83,8 +83,9 @@ class ChartData:
     y_label: str = ""
     counts: bool = False
     """The values are counts (games): the ticks are whole numbers (else points)."""
-    empty: str = "nothing to show yet"
-    """Said in the middle of the chart when there is no value to draw."""
+    empty: str = ""
+    """Said in the middle of the chart when there is no value to draw (by default,
+    that there is nothing to show yet)."""
 
     @property
     def is_empty(self) -> bool:
@@ -230,7 +231,7 @@ class SeriesChart(PlotextPlot):
         if data.is_empty:
             plt.xticks([], [])
             plt.yticks([], [])
-            plt.text(data.empty, 0.5, 0.5, alignment="center")
+            plt.text(data.empty or _("nothing to show yet"), 0.5, 0.5, alignment="center")
             plt.xlim(0, 1)
             plt.ylim(0, 1)
             return
