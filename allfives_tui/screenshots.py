@@ -24,12 +24,13 @@ from engine import GameState, Phase, Rules, apply, new_game, seeded_deal
 from engine.record import GameRecord, Seat
 from engine.rng import Rng
 
-SEATS = (Seat(name="You"), Seat(name="North", kind="computer", level="greedy"))
+SEATS = (Seat(), Seat(kind="computer", level="greedy"))
+"""The first person and a computer, with their places' default names (You and North)."""
 HOT_SEATS = (
     Seat(name="Ben"),
-    Seat(name="West", kind="computer", level="greedy"),
+    Seat(kind="computer", level="greedy"),
     Seat(name="Ana"),
-    Seat(name="East", kind="computer", level="greedy"),
+    Seat(kind="computer", level="greedy"),
 )
 """Two people sharing the terminal, partners against two computers."""
 CREATED = "2026-01-01T00:00:00+00:00"

@@ -10,7 +10,7 @@ game is reported.
     python benchmarks/history.py --keep /tmp/hist        # keep the data folder
 
 Games: a pool of distinct whole games (2 to 4 players, sometimes partnerships,
-default targets, random and greedy computers and a person "You"; about one in
+default targets, random and greedy computers and a person left unnamed; about one in
 seven abandoned part way) is played by the engine; each of the 10,000 recordings
 is a pool game under a fresh game id and its own start time, recorded as the
 app's writer thread records it (:class:`~allfives_tui.store.recorder.Recorder`:
@@ -47,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from allfives_tui.store.history import History, history_path
 from allfives_tui.store.recorder import Recorder, record_game
+from allfives_tui.table.places import owner_key
 from engine import Rules, apply, new_game, seeded_deal
 from engine.players import make_player
 from engine.record import GameRecord, Seat, new_game_id
@@ -60,12 +61,12 @@ START = datetime(2024, 1, 1, 9, 0, tzinfo=UTC)
 
 
 def pool_game(rng: random.Random) -> GameRecord:
-    """One whole (or abandoned) game between engine players, "You" in seat 0."""
+    """One whole (or abandoned) game between engine players, the person in seat 0 left
+    unnamed (the history knows them as ``south``), the computers with their places' names."""
     players = rng.choice((2, 2, 3, 4))
     partnerships = players == 4 and rng.random() < 0.4
-    places = {2: ("North",), 3: ("West", "East"), 4: ("West", "North", "East")}[players]
-    seats = [Seat(name="You")] + [
-        Seat(name=p, kind="computer", level=rng.choice(("random", "greedy"))) for p in places
+    seats = [Seat()] + [
+        Seat(kind="computer", level=rng.choice(("random", "greedy"))) for _ in range(players - 1)
     ]
     seed = rng.randrange(1, 10**9)
     bots = [make_player(s.level or "greedy", seed=seed * 8 + i) for i, s in enumerate(seats)]
@@ -163,7 +164,7 @@ async def stats_screen(
             baseline.append((time.perf_counter() - start) * 1000)
             app.pop_screen()
             await pilot.pause()
-            screen = StatsScreen("You")
+            screen = StatsScreen(owner_key(""))
             drawn = _first_complete_frame(screen)
             start = time.perf_counter()
             cpu_start = time.process_time()

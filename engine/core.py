@@ -452,6 +452,8 @@ class Core:
             raise IllegalActionError(
                 f"seat {self.next_start} went out last hand and must start, not seat {start}",
                 rule="start-player",
+                seat=self.next_start,
+                details={"value": start},
             )
         self.held = [hand_mask(h) for h in hands]
         self.boneyard = list(reversed(boneyard))
@@ -576,22 +578,37 @@ def check_deal(
         return  # the usual case; otherwise find the first problem and name it
     if len(hands) != players:
         raise IllegalActionError(
-            f"the deal has {len(hands)} hands for {players} players", rule="deal-hands"
+            f"the deal has {len(hands)} hands for {players} players",
+            rule="deal-hands",
+            details={"count": len(hands), "expected": players},
         )
     for seat, hand in enumerate(hands):
         if len(hand) != per_hand:
             raise IllegalActionError(
-                f"seat {seat} was dealt {len(hand)} tiles, not {per_hand}", rule="deal-hand-size"
+                f"seat {seat} was dealt {len(hand)} tiles, not {per_hand}",
+                rule="deal-hand-size",
+                seat=seat,
+                details={"count": len(hand), "expected": per_hand},
             )
     seen: set[int] = set()
     for t in [t for h in hands for t in h] + list(boneyard):
         if not 0 <= t < SET_SIZE:
-            raise IllegalActionError(f"no tile with id {t}", rule="deal-tiles")
+            raise IllegalActionError(
+                f"no tile with id {t}", rule="deal-tiles", details={"value": shown(t)}
+            )
         if t in seen:
-            raise IllegalActionError(f"tile {ALL_TILES[t]} is dealt twice", rule="deal-tiles")
+            raise IllegalActionError(
+                f"tile {ALL_TILES[t]} is dealt twice", rule="deal-tiles", tile=ALL_TILES[t]
+            )
         seen.add(t)
     if len(seen) != SET_SIZE:
-        missing = ", ".join(str(ALL_TILES[t]) for t in range(SET_SIZE) if t not in seen)
-        raise IllegalActionError(f"the deal is missing {missing}", rule="deal-tiles")
+        missing = tuple(ALL_TILES[t] for t in range(SET_SIZE) if t not in seen)
+        raise IllegalActionError(
+            f"the deal is missing {', '.join(map(str, missing))}",
+            rule="deal-tiles",
+            details={"missing": missing},
+        )
     if not 0 <= start < players:
-        raise IllegalActionError(f"no seat {shown(start)} to start", rule="start-player")
+        raise IllegalActionError(
+            f"no seat {shown(start)} to start", rule="start-player", details={"value": shown(start)}
+        )

@@ -79,14 +79,25 @@ class UnreadableFileError(OSError):
     ``errno`` tells the kind: ``EISDIR`` a folder, ``ENODEV`` or ``ENXIO`` not a
     regular file (a pipe, a device, a socket), ``EFBIG`` over the cap,
     ``EINVAL`` a name holding a NUL character, ``EACCES`` no permission.
+    ``kind`` names what a file that is not regular is: ``"named-pipe"``,
+    ``"device"``, ``"socket"``, ``"socket-or-device"`` or ``"other"`` (``""``
+    for the rest).
     """
 
+    kind: str = ""
 
-_NOT_REGULAR: tuple[tuple[Callable[[int], bool], str], ...] = (
-    (stat.S_ISFIFO, "a named pipe"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
+
+def _not_regular(code: int, words: str, kind: str) -> UnreadableFileError:
+    err = UnreadableFileError(code, words)
+    err.kind = kind
+    return err
+
+
+_NOT_REGULAR: tuple[tuple[Callable[[int], bool], str, str], ...] = (
+    (stat.S_ISFIFO, "a named pipe", "named-pipe"),
+    (stat.S_ISCHR, "a device", "device"),
+    (stat.S_ISBLK, "a device", "device"),
+    (stat.S_ISSOCK, "a socket", "socket"),
 )
 _OPEN_FLAGS = (
     os.O_RDONLY
@@ -116,8 +127,8 @@ def read_small_file(path: str | os.PathLike[str], cap: int) -> bytes:
         raise UnreadableFileError(errno.EACCES, "permission denied") from None
     except OSError as err:
         if err.errno == errno.ENXIO:  # a socket, or a device with nothing behind it
-            raise UnreadableFileError(
-                errno.ENXIO, "not a regular file (a socket or a device)"
+            raise _not_regular(
+                errno.ENXIO, "not a regular file (a socket or a device)", "socket-or-device"
             ) from None
         raise UnreadableFileError(err.errno, err.strerror or str(err)) from None
     except ValueError:
@@ -127,8 +138,11 @@ def read_small_file(path: str | os.PathLike[str], cap: int) -> bytes:
         if stat.S_ISDIR(mode):
             raise UnreadableFileError(errno.EISDIR, "is a folder")
         if not stat.S_ISREG(mode):
-            kind = next((what for test, what in _NOT_REGULAR if test(mode)), "not a plain file")
-            raise UnreadableFileError(errno.ENODEV, f"not a regular file ({kind})")
+            what, kind = next(
+                ((what, kind) for test, what, kind in _NOT_REGULAR if test(mode)),
+                ("not a plain file", "other"),
+            )
+            raise _not_regular(errno.ENODEV, f"not a regular file ({what})", kind)
         chunks: list[bytes] = []
         size = 0
         while size <= cap:

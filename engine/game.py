@@ -199,41 +199,57 @@ def _illegal(state: GameState, action: Play | Draw | Pass) -> IllegalActionError
     can_play = any(isinstance(a, Play) for a in legal_actions(state))
     if isinstance(action, Draw):
         if can_play:
-            return IllegalActionError(f"seat {seat} can play, so may not draw", rule="must-play")
-        return IllegalActionError("the boneyard is empty", rule="boneyard-empty")
+            return IllegalActionError(
+                f"seat {seat} can play, so may not draw", rule="must-play", seat=seat, action=action
+            )
+        return IllegalActionError(
+            "the boneyard is empty", rule="boneyard-empty", seat=seat, action=action
+        )
     if isinstance(action, Pass):
         if can_play:
-            return IllegalActionError(f"seat {seat} can play, so may not pass", rule="must-play")
+            return IllegalActionError(
+                f"seat {seat} can play, so may not pass", rule="must-play", seat=seat, action=action
+            )
         return IllegalActionError(
-            "the boneyard is not empty: draw until a tile can be played", rule="draw-before-pass"
+            "the boneyard is not empty: draw until a tile can be played",
+            rule="draw-before-pass",
+            seat=seat,
+            action=action,
         )
     assert isinstance(action, Play)
-    tile = action.tile
-    if tile not in hand:
-        return IllegalActionError(f"seat {seat} does not hold {tile}", rule="own-tile")
-    if state.must_play is not None and tile != state.must_play:
+    tile, end = action.tile, action.end
+
+    def refused(
+        message: str, rule: str, *, needs: int | None = None, drawn: Tile | None = None
+    ) -> IllegalActionError:
         return IllegalActionError(
+            message, rule=rule, seat=seat, action=action, tile=tile, end=end, needs=needs,
+            drawn=drawn,
+        )
+
+    if tile not in hand:
+        return refused(f"seat {seat} does not hold {tile}", "own-tile")
+    if state.must_play is not None and tile != state.must_play:
+        return refused(
             f"the drawn tile {state.must_play} must be played now, not {tile}",
-            rule="play-drawn-tile",
+            "play-drawn-tile",
+            drawn=state.must_play,
         )
     if state.layout.lead is None:
-        return IllegalActionError(f"{tile} leads the hand: it takes no end", rule="lead")
-    if action.end is None:
-        return IllegalActionError(
-            f"the lead is already down: say which end {tile} goes on", rule="match-end"
-        )
-    value = state.layout.ends[action.end.slot]
+        return refused(f"{tile} leads the hand: it takes no end", "lead")
+    if end is None:
+        return refused(f"the lead is already down: say which end {tile} goes on", "match-end")
+    value = state.layout.ends[end.slot]
     if value < 0:
-        if action.end.slot >= 2:
-            return IllegalActionError(
-                f"the {action.end.word} end is not open: the spinner's sides must both be "
+        if end.slot >= 2:
+            return refused(
+                f"the {end.word} end is not open: the spinner's sides must both be "
                 "covered first",
-                rule="spinner-sides-first",
+                "spinner-sides-first",
             )
-        return IllegalActionError(f"the {action.end.word} end is not open", rule="open-end")
-    return IllegalActionError(
-        f"{tile} does not match the {action.end.word} end, which needs a {value}",
-        rule="match-end",
+        return refused(f"the {end.word} end is not open", "open-end")
+    return refused(
+        f"{tile} does not match the {end.word} end, which needs a {value}", "match-end", needs=value
     )
 
 

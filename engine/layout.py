@@ -22,7 +22,7 @@ class End(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> End:
-        raise not_a_member("an end", value, cls)
+        raise not_a_member("an end", value, cls, code="not-an-end")
 
     @property
     def slot(self) -> int:

@@ -32,7 +32,7 @@ from typing import Any
 from engine.errors import AllFivesError, shown
 from engine.game import apply, new_game, seeded_deal
 from engine.intervals import wilson
-from engine.players import LEVELS, make_player
+from engine.players import LEVELS, make_player, unknown_level
 from engine.players.expert import DEFAULT_BUDGET, check_budget, check_playouts
 from engine.rng import SEED_LIMIT, check_game_seed, derive_seed
 from engine.rules import HandSize, Rules
@@ -69,27 +69,32 @@ class MatchConfig:
     def __post_init__(self) -> None:
         for level in self.entrants:
             if level not in LEVELS:
-                raise ValueError(
-                    f"unknown computer level {level!r}; choose from {', '.join(LEVELS)}"
-                )
+                raise unknown_level(level)
         if self.partnerships and len(self.entrants) != 2:
-            raise ValueError("a partnership match needs two levels, one per partnership")
+            raise AllFivesError(
+                "a partnership match needs two levels, one per partnership",
+                code="partnership-levels",
+            )
         if not self.partnerships and not 2 <= len(self.entrants) <= 4:
-            raise ValueError("a match needs 2 to 4 players")
+            raise AllFivesError("a match needs 2 to 4 players", code="match-players")
         if self.games < 1:
-            raise ValueError("play at least one game")
+            raise AllFivesError("play at least one game", code="no-games")
         check_game_seed(self.seed)
         budget = check_budget(self.budget)
         if budget is not None and budget > MAX_BUDGET:
             raise AllFivesError(
                 f"the time budget is at most {MAX_BUDGET:g} seconds a move, "
-                f"not {shown(self.budget, 80)}"
+                f"not {shown(self.budget, 80)}",
+                code="budget-too-high",
+                details={"value": shown(self.budget, 80), "most": MAX_BUDGET},
             )
         playouts = check_playouts(self.playouts)
         if playouts is not None and playouts > MAX_PLAYOUTS:
             raise AllFivesError(
                 f"the playout count is at most {MAX_PLAYOUTS:,} a move, "
-                f"not {shown(self.playouts, 80)}"
+                f"not {shown(self.playouts, 80)}",
+                code="playouts-too-high",
+                details={"value": shown(self.playouts, 80), "most": MAX_PLAYOUTS},
             )
 
     @property
@@ -446,14 +451,22 @@ def check_workers(workers: object) -> int:
     as 1000 would fork a thousand processes.
     """
     if not isinstance(workers, int) or isinstance(workers, bool):
-        raise AllFivesError(f"the worker count must be a whole number, not {shown(workers)}")
+        raise AllFivesError(
+            f"the worker count must be a whole number, not {shown(workers)}",
+            code="workers-not-a-number",
+            details={"value": shown(workers)},
+        )
     if workers < 1:
-        raise AllFivesError(f"at least 1 worker, not {workers}")
+        raise AllFivesError(
+            f"at least 1 worker, not {workers}", code="workers-too-few", details={"value": workers}
+        )
     limit = max_workers()
     if workers > limit:
         raise AllFivesError(
             f"at most {limit} worker{'s' if limit != 1 else ''} on this machine "
-            f"(one per core), not {shown(workers)}"
+            f"(one per core), not {shown(workers)}",
+            code="workers-too-many",
+            details={"value": shown(workers), "most": limit},
         )
     return workers
 

@@ -41,7 +41,9 @@ def to_text(action: Action) -> str:
     if isinstance(action, Pass):
         return "pass"
     if not isinstance(action, Deal):
-        raise NotationError(f"not an action: {shown(action)}")
+        raise NotationError(
+            f"not an action: {shown(action)}", code="not-an-action", part=shown(action)
+        )
     hands = " | ".join(" ".join(str(t) for t in h) for h in action.hands)
     boneyard = " ".join(str(t) for t in action.boneyard)
     return f"deal {action.start} | {hands} / {boneyard}"
@@ -53,12 +55,21 @@ def parse_action(text: str) -> Action:
     It checks the form only; :func:`engine.apply` checks the action is legal.
     """
     if not isinstance(text, str):
-        raise NotationError(f"an action is written as text, not {type(text).__name__}")
+        raise NotationError(
+            f"an action is written as text, not {type(text).__name__}",
+            code="not-text",
+            details={"type": type(text).__name__},
+        )
     if len(text) > MAX_TEXT:
-        raise NotationError(f"an action of {len(text)} characters is too long to be one")
+        raise NotationError(
+            f"an action of {len(text)} characters is too long to be one",
+            code="too-long",
+            text=text,
+            details={"length": len(text), "most": MAX_TEXT},
+        )
     words = text.strip().split()
     if not words:
-        raise NotationError("an empty action")
+        raise NotationError("an empty action", code="empty", text=text)
     head = words[0].lower()
     if head == "draw" and len(words) == 1:
         return DRAW
@@ -67,33 +78,55 @@ def parse_action(text: str) -> Action:
     if head == "deal":
         return _parse_deal(text)
     if len(words) > 2:
-        raise NotationError(f"not an action: {shown(text)} (write e.g. '5-3 E', 'draw' or 'pass')")
+        raise _not_an_action(text)
     try:
         tile = parse_tile(words[0])
     except NotationError:
-        raise NotationError(
-            f"not an action: {shown(text)} (write e.g. '5-3 E', 'draw' or 'pass')"
-        ) from None
+        raise _not_an_action(text) from None
     if len(words) == 1:
         return PLAY_ACTIONS[tile.id * 5 + 4]
     end = _END_WORDS.get(words[1].lower())
     if end is None:
-        raise NotationError(f"not an end: {shown(words[1])} in {shown(text)} (ends are W, E, N, S)")
+        raise NotationError(
+            f"not an end: {shown(words[1])} in {shown(text)} (ends are W, E, N, S)",
+            code="not-an-end",
+            text=text,
+            part=words[1],
+        )
     return PLAY_ACTIONS[tile.id * 5 + end.slot]
+
+
+def _not_an_action(text: str) -> NotationError:
+    return NotationError(
+        f"not an action: {shown(text)} (write e.g. '5-3 E', 'draw' or 'pass')",
+        code="not-an-action",
+        text=text,
+    )
 
 
 def _parse_deal(text: str) -> Deal:
     body = text.strip()[4:]
     if "/" not in body:
-        raise NotationError("a deal needs '/' before the boneyard")
+        raise NotationError(
+            "a deal needs '/' before the boneyard", code="deal-without-boneyard", text=text
+        )
     front, _, bone_text = body.partition("/")
     parts = [p.strip() for p in front.split("|")]
     if len(parts) < 3:
-        raise NotationError("a deal needs a start seat and at least two hands, split by '|'")
+        raise NotationError(
+            "a deal needs a start seat and at least two hands, split by '|'",
+            code="deal-parts",
+            text=text,
+        )
     try:
         start = int(parts[0])
     except ValueError:
-        raise NotationError(f"the deal's start seat {shown(parts[0])} is not a number") from None
+        raise NotationError(
+            f"the deal's start seat {shown(parts[0])} is not a number",
+            code="deal-start",
+            text=text,
+            part=parts[0],
+        ) from None
     hands = tuple(tuple(parse_tile(w) for w in p.split()) for p in parts[1:])
     boneyard = tuple(parse_tile(w) for w in bone_text.split())
     return Deal(hands=hands, boneyard=boneyard, start=start)

@@ -150,7 +150,9 @@ def check_game_seed(seed: object) -> int:
     if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < SEED_LIMIT:
         return seed
     raise AllFivesError(
-        f"a seed must be a whole number from 0 to {SEED_LIMIT - 1}, not {shown(seed, 80)}"
+        f"a seed must be a whole number from 0 to {SEED_LIMIT - 1}, not {shown(seed, 80)}",
+        code="game-seed",
+        details={"value": shown(seed, 80), "most": SEED_LIMIT - 1},
     )
 
 

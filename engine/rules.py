@@ -19,7 +19,7 @@ class HandSize(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> HandSize:
-        raise not_a_member("a hand size", value, cls)
+        raise not_a_member("a hand size", value, cls, code="not-a-hand-size")
 
 
 _HAND_SIZES: dict[HandSize, dict[int, int]] = {
@@ -63,13 +63,29 @@ class Rules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> Rules:
         if self.partnerships and self.players != 4:
-            raise ValueError("partnerships need exactly 4 players")
+            raise AllFivesError(
+                "partnerships need exactly 4 players",
+                code="partnerships-of-four",
+                details={"players": self.players},
+            )
         if self.target <= 0:
-            raise ValueError("the target must be a positive number of points")
+            raise AllFivesError(
+                "the target must be a positive number of points",
+                code="target-positive",
+                details={"target": self.target},
+            )
         if self.target > MAX_TARGET:
-            raise ValueError(f"the target must be at most {MAX_TARGET:,} points")
+            raise AllFivesError(
+                f"the target must be at most {MAX_TARGET:,} points",
+                code="target-too-high",
+                details={"target": self.target, "most": MAX_TARGET},
+            )
         if self.target % 5:
-            raise ValueError("the target must be a multiple of 5")
+            raise AllFivesError(
+                "the target must be a multiple of 5",
+                code="target-multiple-of-5",
+                details={"target": self.target},
+            )
         return self
 
     @property

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
 
-from engine.errors import NotationError, shown
+from engine.errors import AllFivesError, NotationError, shown
 
 MAX_PIP = 6
 SET_SIZE = 28
@@ -39,8 +39,10 @@ class Tile(BaseModel):
             if len(data) == 2 and _is_whole(data[0]) and _is_whole(data[1]):
                 a, b = data
                 return {"high": max(a, b), "low": min(a, b)}
-            raise ValueError(
-                f"not a tile: {shown(data)} (two pips from 0 to {MAX_PIP}, like [5, 3])"
+            raise AllFivesError(
+                f"not a tile: {shown(data)} (two pips from 0 to {MAX_PIP}, like [5, 3])",
+                code="not-a-tile-pair",
+                details={"value": shown(data), "most": MAX_PIP},
             )
         if isinstance(data, dict):
             if {"high", "low"} <= data.keys():
@@ -50,13 +52,19 @@ class Tile(BaseModel):
             return data  # pydantic names the missing or mistyped half
         if isinstance(data, Tile):
             return data
-        raise ValueError(f"not a tile: {shown(data)} (write it like 5-3)")
+        raise AllFivesError(
+            f"not a tile: {shown(data)} (write it like 5-3)",
+            code="not-a-tile",
+            details={"value": shown(data)},
+        )
 
     @model_validator(mode="after")
     def _check(self) -> Tile:
         if not (0 <= self.low <= self.high <= MAX_PIP):
-            raise ValueError(
-                f"no such tile {shown(self.high)}-{shown(self.low)} in a double-six set"
+            raise AllFivesError(
+                f"no such tile {shown(self.high)}-{shown(self.low)} in a double-six set",
+                code="no-such-tile",
+                details={"value": f"{shown(self.high)}-{shown(self.low)}"},
             )
         return self
 
@@ -109,10 +117,17 @@ def _is_whole(value: object) -> bool:
 def _parse_pair(text: str) -> dict[str, int]:
     parts = [p.strip() for p in text.strip().split("-")]
     if len(parts) != 2 or not all(len(p) == 1 and p in "0123456789" for p in parts):
-        raise NotationError(f"not a tile: {shown(text)} (write it like 5-3)")
+        raise NotationError(
+            f"not a tile: {shown(text)} (write it like 5-3)", code="not-a-tile", text=text
+        )
     a, b = int(parts[0]), int(parts[1])
     if a > MAX_PIP or b > MAX_PIP:
-        raise NotationError(f"not a tile: {shown(text)} (pips run from 0 to {MAX_PIP})")
+        raise NotationError(
+            f"not a tile: {shown(text)} (pips run from 0 to {MAX_PIP})",
+            code="tile-pips",
+            text=text,
+            details={"most": MAX_PIP},
+        )
     return {"high": max(a, b), "low": min(a, b)}
 
 
@@ -158,11 +173,17 @@ for _t in ALL_TILES:
 def parse_tile(text: str) -> Tile:
     """Parse ``"5-3"`` (either order) into the tile; raise :class:`NotationError`."""
     if not isinstance(text, str):
-        raise NotationError(f"a tile is written as text like 5-3, not {shown(text)}")
+        raise NotationError(
+            f"a tile is written as text like 5-3, not {shown(text)}",
+            code="tile-not-text",
+            details={"value": shown(text)},
+        )
     tile = _BY_TEXT.get(text.strip())
     if tile is None:
         _parse_pair(text)  # raises a precise message
-        raise NotationError(f"not a tile: {shown(text)}")  # pragma: no cover
+        raise NotationError(  # pragma: no cover
+            f"not a tile: {shown(text)}", code="not-a-tile", text=text
+        )
     return tile
 
 

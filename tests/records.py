@@ -49,7 +49,8 @@ SMALL_RECORD = """{
 """A hand-made two-hand game to 30: a draw, a must-play, going out, a negative score, a win."""
 
 
-SEATS_2 = (Seat(name="You"), Seat(name="North", kind="computer", level="greedy"))
+SEATS_2 = (Seat(), Seat(kind="computer", level="greedy"))
+"""The first person and a computer as a new game has them: their places' default names."""
 
 
 def dealt_record(

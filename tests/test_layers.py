@@ -67,6 +67,19 @@ def test_the_engine_imports_neither_the_app_nor_textual() -> None:
     assert offenders("engine", ("allfives_tui", "textual", "rich")) == {}
 
 
+def test_the_engine_stays_english() -> None:
+    """No catalog behind the engine: its messages are English, a front-end words its codes."""
+    assert offenders("engine", ("gettext", "babel", "locale")) == {}
+    code = (
+        "import sys, engine, engine.record, engine.players, engine.match; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('gettext', 'babel')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]", out.stdout
+
+
 def test_the_table_imports_no_textual_and_no_ui() -> None:
     assert offenders("allfives_tui/table", ("textual", "allfives_tui.ui", "allfives_tui.cli")) == {}
 

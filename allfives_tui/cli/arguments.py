@@ -19,10 +19,11 @@ from pydantic import ValidationError
 from allfives_tui.cli.argparse_words import Formatter, cut, quoted, worded
 from allfives_tui.locale import N_, _
 from allfives_tui.net import DEFAULT_PORT
+from allfives_tui.table.names import player_name
+from allfives_tui.table.problems import validation_text
 from allfives_tui.table.settings import SPEEDS, Settings
 from engine.players import LEVELS
 from engine.players.expert import DEFAULT_BUDGET
-from engine.problems import problem_words
 from engine.rules import HandSize
 
 
@@ -34,7 +35,7 @@ def describe(err: ValidationError) -> str:
         return _("{value} is not a whole number").format(value=quoted(first["input"]))
     if kind in {"float_parsing", "float_type"}:
         return _("{value} is not a number").format(value=quoted(first["input"]))
-    return problem_words(first)
+    return validation_text(first)
 
 
 PLACES = ("west", "north", "east")
@@ -42,7 +43,7 @@ PLACES = ("west", "north", "east")
 
 
 def seat_choice(text: str) -> tuple[str, str]:
-    """``"north=Ana"`` -> ``("North", "Ana")``: a place and who sits there."""
+    """``"north=Ana"`` -> ``("north", "Ana")``: a place code and who sits there."""
     place, sep, who = text.partition("=")
     place, who = place.strip().lower(), who.strip()
     if not sep or place not in PLACES or not who:
@@ -52,7 +53,16 @@ def seat_choice(text: str) -> tuple[str, str]:
                 "WHO a level ({levels}) or a person's name"
             ).format(value=quoted(text), places=", ".join(PLACES), levels=", ".join(LEVELS))
         )
-    return place.capitalize(), who
+    return place, who
+
+
+def given_name(text: str) -> str:
+    """An argparse ``type`` for ``--name``: a name given (never blank: leaving ``--name``
+    out keeps the remembered name, or the default)."""
+    try:
+        return player_name(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def setting(field: str) -> Callable[[str], Any]:
@@ -106,7 +116,7 @@ def add_play_arguments(parser: argparse._ActionsContainer) -> None:
         help=_("who sits at west, north or east: a computer level, or a person's name "
         "(hot-seat: people share this terminal); e.g. --seat north=Ana --seat west=expert"),
     )
-    parser.add_argument("--name", type=setting("name"), help=_("your name at the table"))
+    parser.add_argument("--name", type=given_name, help=_("your name at the table"))
     parser.add_argument(
         "--speed",
         type=setting("speed"),
@@ -330,7 +340,7 @@ def add_host_arguments(parser: argparse._ActionsContainer) -> None:
         "--password", metavar="PW",
         help=_("a password the players must know (or $ALLFIVES_PASSWORD); it is never sent"),
     )
-    parser.add_argument("--name", type=setting("name"), help=_("your name at the table"))
+    parser.add_argument("--name", type=given_name, help=_("your name at the table"))
     parser.add_argument(
         "--no-seat", action="store_true",
         help=_("only serve: no screen, no seat; start when the open seats are taken"),
@@ -379,7 +389,7 @@ def add_join_arguments(parser: argparse._ActionsContainer) -> None:
         metavar="HOST[:PORT]",
         help=_("the host's address (port {port})").format(port=DEFAULT_PORT),
     )
-    parser.add_argument("--name", type=setting("name"), help=_("your name at the table"))
+    parser.add_argument("--name", type=given_name, help=_("your name at the table"))
     parser.add_argument(
         "--password", metavar="PW", help=_("the table's password (or $ALLFIVES_PASSWORD)")
     )

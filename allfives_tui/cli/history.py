@@ -23,6 +23,8 @@ from allfives_tui.store import wording
 from allfives_tui.store.history import History, HistoryError, history_path, quoted
 from allfives_tui.store.settings_file import load_settings
 from allfives_tui.store.summary import GameSummary
+from allfives_tui.table.places import owner_key
+from allfives_tui.table.problems import problem_text
 from allfives_tui.table.words import one_line, printable
 from engine.errors import RecordError
 from engine.record import load_game
@@ -73,7 +75,7 @@ def list_games(args: argparse.Namespace) -> int:
         else:
             print(_("No games in the history yet: every game played from now on is kept."))
         return 0
-    name = load_settings().name
+    name = owner_key(load_settings().name)
     try:
         with History(path) as history:
             if history.notice:
@@ -167,7 +169,7 @@ def import_paths(paths: list[str]) -> int:
                 try:
                     game = load_game(file)
                 except RecordError as err:
-                    print(f"{PROG}: {name}: {one_line(str(err))}", file=sys.stderr)
+                    print(f"{PROG}: {name}: {problem_text(err)}", file=sys.stderr)
                     bad += 1
                     continue
                 except Exception as err:  # one line a file, never a traceback

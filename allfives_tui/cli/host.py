@@ -35,7 +35,7 @@ from allfives_tui.net.hostfiles import (
 )
 from allfives_tui.store.settings_file import load_settings
 from allfives_tui.table.names import player_name
-from allfives_tui.table.words import YOU, one_line
+from allfives_tui.table.words import one_line
 from engine import Rules
 from engine.errors import shown
 from engine.players import LEVELS
@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         grace=args.grace,
         summary_timeout=args.summary_timeout,
         host_seat=not args.no_seat,
-        host_name=args.name or (settings.name if settings.name != YOU else default_name()),
+        host_name=args.name or settings.name or default_name(),
         auto_start=args.no_seat,
         open_seats=args.open,
     )

@@ -22,7 +22,7 @@ from allfives_tui.net.client import JoinError, address, join
 from allfives_tui.net.protocol import is_token
 from allfives_tui.store.settings_file import load_settings
 from allfives_tui.table.names import NAME_MAX, player_name
-from allfives_tui.table.words import YOU, one_line
+from allfives_tui.table.words import one_line
 
 PASSWORD_ENV = "ALLFIVES_PASSWORD"
 
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(err), 2)
     remembered = load_settings().name
     try:
-        name = player_name(args.name or (remembered if remembered != YOU else getuser()))
+        name = player_name(args.name or remembered or getuser())
     except ValueError as err:
         words = _("{problem} (--name: 1 to {most} printable characters)")
         return _fail(words.format(problem=err, most=NAME_MAX), 2)

@@ -27,8 +27,8 @@ from allfives_tui.store.folder import current_path, write_crash_log
 from allfives_tui.store.lock import GameLock
 from allfives_tui.store.saves import load_current, move_current_aside
 from allfives_tui.store.settings_file import load_settings, read_settings
-from allfives_tui.table.settings import PERSON, SEAT_NAMES, Settings
-from allfives_tui.table.words import one_line
+from allfives_tui.table.problems import problem_text
+from allfives_tui.table.settings import PERSON, SEAT_PLACES, Settings
 from engine.errors import RecordError
 from engine.players import LEVELS
 
@@ -55,20 +55,18 @@ def settings_from(
         data["levels"] = [args.level] * 3
     given: set[str] = set()
     for place, who in args.seats or ():
-        places = SEAT_NAMES.get(data["players"], ())
+        places = SEAT_PLACES.get(data["players"], ())
         if place not in places:
-            at = ", ".join(p.lower() for p in places)
+            at = ", ".join(places)
             players = data["players"]
             raise SeatError(
                 _("there is no {place} seat with {players} players ({places})").format(
-                    place=place.lower(), players=players, places=at
+                    place=place, players=players, places=at
                 )
             )
         if place in given:
             raise SeatError(
-                _("the {place} seat is given twice: give each seat once").format(
-                    place=place.lower()
-                )
+                _("the {place} seat is given twice: give each seat once").format(place=place)
             )
         given.add(place)
         i = places.index(place)
@@ -188,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             resume = load_current()
         except RecordError as err:
-            print(f"{PROG}: {_cannot_continue(one_line(str(err)), lock)}", file=sys.stderr)
+            print(f"{PROG}: {_cannot_continue(problem_text(err), lock)}", file=sys.stderr)
             return 2
         if resume is None:
             print(

@@ -40,6 +40,8 @@ from allfives_tui.cli.arguments import describe
 from allfives_tui.cli.parser import PROG as TOP
 from allfives_tui.cli.parser import error_lines
 from allfives_tui.locale import N_, _, formats, ngettext, pgettext
+from allfives_tui.table.problems import problem_text
+from engine.errors import AllFivesError
 from engine.match import MatchConfig, MatchResult, SideStats, check_workers, run_match
 from engine.players.expert import ExpertPlayer
 from engine.rules import HandSize
@@ -296,4 +298,6 @@ def results_table(result: MatchResult) -> str:
 
 
 def _message(exc: ValueError) -> str:
-    return describe(exc) if isinstance(exc, ValidationError) else str(exc)
+    if isinstance(exc, ValidationError):
+        return describe(exc)
+    return problem_text(exc) if isinstance(exc, AllFivesError) else str(exc)

@@ -19,6 +19,7 @@ from allfives_tui.store import wording
 from allfives_tui.store.history import History, HistoryError, history_path
 from allfives_tui.store.settings_file import load_settings
 from allfives_tui.store.stats import Filters, Stats, empty, parse_day, query
+from allfives_tui.table.places import owner_key, person_key_of, person_label
 from allfives_tui.table.words import one_line
 
 PROG = "allfives"
@@ -57,7 +58,11 @@ def render(stats: Stats) -> None:
     console = Console(highlight=False)
     if not stats.games:
         console.print(
-            Text(_("No games of {player} in the history match.").format(player=stats.player))
+            Text(
+                _("No games of {player} in the history match.").format(
+                    player=person_label(stats.player)
+                )
+            )
         )
         return
     # the player's name in bold: the message holds no markup (a translation could
@@ -79,7 +84,7 @@ def render(stats: Stats) -> None:
     before, _sep, after = headline.partition("{player}")
     line = Text(before.format(**figures))
     if _sep:
-        line.append(stats.player, style="bold")
+        line.append(person_label(stats.player), style="bold")
     line.append(after.format(**figures))
     console.print(line)
     table = Table(box=None, pad_edge=False, header_style="bold")
@@ -127,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
         filters = filters_of(args)
     except ValueError as err:
         return _fail(str(err))
-    player = args.player or load_settings().name
+    player = person_key_of(args.player) if args.player else owner_key(load_settings().name)
     path = history_path()
     if not path.exists():
         stats = empty(player, filters)
@@ -151,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
     if not stats.games and people and player not in people:
         print(
             _("People in the history: {people} (choose with --player).").format(
-                people=", ".join(people)
+                people=", ".join(person_label(p) for p in people)
             )
         )
     return 0

@@ -74,7 +74,7 @@ def state_for(
     return State(
         step=table.step,
         view=table.view(seat),
-        names=table.names,
+        names=tuple(n or "" for n in table.given_names),
         kinds=kinds,
         events=tuple(drawn_tile_hidden(e, seat) for e in events),
         whole_hand=whole_hand,

@@ -57,6 +57,7 @@ from allfives_tui.net.seating import Seating, Slot, new_token
 from allfives_tui.net.transport import Session, Transport
 from allfives_tui.net.wording import place_text
 from allfives_tui.table.driver import Driver
+from allfives_tui.table.places import seat_name
 from allfives_tui.table.table import Table
 from engine import Rules
 from engine.players import LEVELS
@@ -349,11 +350,12 @@ class Host:
 
 def starts_text(seats: list[Seat], target: int) -> str:
     """The commentary's line as the game starts: who plays, and to how many points."""
+    names = [seat_name(s.name, i, len(seats)) for i, s in enumerate(seats)]
     who = [
-        _("{name} (computer, {level})").format(name=s.name, level=s.level)
+        _("{name} (computer, {level})").format(name=name, level=s.level)
         if s.is_computer
-        else _("{name} (a person)").format(name=s.name)
-        for s in seats
+        else _("{name} (a person)").format(name=name)
+        for name, s in zip(names, seats, strict=True)
     ]
     words = ngettext(
         "The game starts: {seats}; to {target} point.",

@@ -22,10 +22,10 @@ from allfives_tui.store.folder import clean_temporaries, data_dir
 from allfives_tui.store.lock import GameLock
 from allfives_tui.store.saves import AutoSaver
 from allfives_tui.table.names import NAME_MAX
+from allfives_tui.table.problems import problem_text, validation_text
 from allfives_tui.table.words import one_line
 from engine.errors import RecordError
 from engine.files import atomic_write, read_small_file
-from engine.problems import problem_words
 from engine.record import GameRecord, LoadedGame, load_game
 
 RECORD = "record.json"
@@ -35,7 +35,8 @@ SEATS_MAX_BYTES = 16 * 1024
 
 
 class SavedSeat(BaseModel):
-    """One seat as the host keeps it."""
+    """One seat as the host keeps it: a person's name (a computer's seat keeps none: it has
+    its place's default name, read by older hosts' files as such)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -112,14 +113,15 @@ class HostFiles:
             game = load_game(record_path)
         except RecordError as err:
             words = _("the hosted game in {path} is damaged: {problem}")
-            raise HostFilesError(words.format(path=record_path, problem=err)) from None
+            problem = problem_text(err)
+            raise HostFilesError(words.format(path=record_path, problem=problem)) from None
         if game.state.is_terminal:
             return None
         try:
             raw = read_small_file(seats_path, SEATS_MAX_BYTES)
             seats = SavedSeats.model_validate_json(raw)
         except (OSError, ValidationError) as err:
-            why = problem_words(err.errors()[0]) if isinstance(err, ValidationError) else str(err)
+            why = validation_text(err.errors()[0]) if isinstance(err, ValidationError) else str(err)
             words = _("the seats of the hosted game ({path}) are damaged: {problem}")
             problem = one_line(why)[:100]
             raise HostFilesError(words.format(path=seats_path, problem=problem)) from None

@@ -1,4 +1,4 @@
-"""The messages between a host and its players, as pydantic models (protocol 2).
+"""The messages between a host and its players, as pydantic models (protocol 3).
 
 Every message is one JSON object in one WebSocket text frame, told apart by
 its ``kind`` (a discriminated union). A client opens with :class:`Hello`
@@ -52,8 +52,10 @@ from allfives_tui.table.words import one_line
 from engine import Draw, Event, Pass, Play, SeatView, Tile
 from engine.record import GameRecord, SeatKind
 
-PROTOCOL_VERSION = 2
-"""The version of this protocol; a host and a client must speak the same one."""
+PROTOCOL_VERSION = 3
+"""The version of this protocol; a host and a client must speak the same one (3: a
+blank seat name is the place's default name, worded by each client; an illegal move
+and a malformed message are refused by code and values alone)."""
 MAX_CLIENT_MESSAGE = 4 * 1024
 """A client's message larger than this (in bytes) is refused (a real one is < 300)."""
 WIRE_LIMIT = 64 * 1024
@@ -193,7 +195,9 @@ class State(_Message):
     """One seat's picture of the table after a change.
 
     ``step`` counts the game's actions so far (deals included); ``view`` is the
-    seat's own :class:`~engine.SeatView`; ``events`` are the change's events as
+    seat's own :class:`~engine.SeatView`; ``names`` the names the seats were given
+    (blank: the default name of the seat's place, which each client words in its
+    own language); ``events`` are the change's events as
     this seat may see them (with ``whole_hand``: every event of the hand so far,
     for a client that just (re)joined); ``revealed`` holds every hand once the
     hand is over; ``away`` the seats whose player is reconnecting; ``waiting``

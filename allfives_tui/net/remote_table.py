@@ -59,11 +59,12 @@ def check_view(view: SeatView, revealed: tuple[tuple[Tile, ...], ...] | None) ->
             raise TableMismatchError(_("the revealed hands do not match the table"))
 
 
-def _names(message: State) -> tuple[str, ...]:
+def _names(message: State) -> tuple[str | None, ...]:
+    """The names the host gave the seats (``None``: a seat's default name, worded here)."""
     players = message.view.rules.players
     if len(message.names) != players or len(message.kinds) != players:
         raise TableMismatchError(_("the names do not match the seats"))
-    return tuple(shown_name(n) for n in message.names)
+    return tuple(shown_name(n) if n.strip() else None for n in message.names)
 
 
 class RemoteTable(SnapshotReading):
@@ -73,7 +74,7 @@ class RemoteTable(SnapshotReading):
         check_view(first.view, first.revealed)
         self.seat = seat
         self.resumed = first.resumed
-        self.names: tuple[str, ...] = _names(first)
+        self.given_names: tuple[str | None, ...] = _names(first)
         self.kinds: tuple[SeatKind, ...] = first.kinds
         self.people: tuple[int, ...] = (seat,)
         """The one person at this screen."""
@@ -88,6 +89,8 @@ class RemoteTable(SnapshotReading):
         self.waiting: tuple[int, ...] = first.waiting
         self.final_record: GameRecord | None = None
         """The host's record of the game, once it is over."""
+        self.asked: Action | None = None
+        """The action this seat last asked the host for (a refusal of it is worded from it)."""
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -99,7 +102,7 @@ class RemoteTable(SnapshotReading):
             else Seat(name=n, kind="computer", level="host")
             if k == "computer"
             else Seat(name=n, kind="remote")
-            for i, (n, k) in enumerate(zip(self.names, self.kinds, strict=True))
+            for i, (n, k) in enumerate(zip(self.given_names, self.kinds, strict=True))
         )
 
     def update(self, message: State) -> tuple[Event, ...]:
@@ -109,7 +112,7 @@ class RemoteTable(SnapshotReading):
         if message.view.seat != self.seat or len(message.kinds) != len(self.kinds):
             raise TableMismatchError(_("the picture is of another seat or another table"))
         self.step = message.step
-        self.names, self.kinds = _names(message), message.kinds
+        self.given_names, self.kinds = _names(message), message.kinds
         self.view_now = message.view
         self.revealed = message.revealed
         self.away, self.waiting = message.away, message.waiting
@@ -124,6 +127,7 @@ class RemoteTable(SnapshotReading):
         """The message asking the host to play ``action`` for this seat now."""
         if action.kind == "deal":
             raise ValueError(_("a client never deals: the host does"))
+        self.asked = action
         return Act(action=action, step=self.step)
 
     # -- read like a Table ----------------------------------------------------------

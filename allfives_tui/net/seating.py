@@ -20,7 +20,7 @@ from allfives_tui.net.protocol import (
     SeatAssigned,
 )
 from allfives_tui.net.transport import Session
-from allfives_tui.table.settings import SEAT_NAMES
+from allfives_tui.table.places import default_name
 from engine import Rules
 from engine.record import Seat
 
@@ -50,9 +50,9 @@ class Seating:
 
     # -- names ---------------------------------------------------------------------
     def computer_name(self, seat: int) -> str:
-        """A computer's name at ``seat``: its place at the table (South, West, ...)."""
-        places = ("South", *SEAT_NAMES.get(self.players, ()))
-        return places[seat] if seat < len(places) else f"Seat {seat + 1}"
+        """A computer's name at ``seat``, in the host's language: its place's (the default
+        name of a seat nobody named)."""
+        return default_name(seat, self.players)
 
     def names(self) -> tuple[str, ...]:
         """The seats' names as the commentary says them."""
@@ -153,14 +153,14 @@ class Seating:
 
     def fill(self, level: str) -> list[Seat]:
         """The record's seats as the game starts: empty open seats become computers at
-        ``level``, named for their place."""
+        ``level``, with their place's default name (no name in the record)."""
         seats: list[Seat] = []
-        for i, slot in enumerate(self.slots):
+        for slot in self.slots:
             if slot.name is None:
                 slot.computer = True
             if slot.computer:
-                slot.name = self.computer_name(i)
-                seats.append(Seat(name=slot.name, kind="computer", level=level))
+                slot.name = None
+                seats.append(Seat(kind="computer", level=level))
             else:
                 assert slot.name is not None
                 seats.append(Seat(name=slot.name, kind="person" if slot.host else "remote"))
@@ -179,7 +179,7 @@ class Seating:
         """Take back the seats a restarted host saved."""
         for slot, seat in zip(self.slots, seats, strict=True):
             slot.name, slot.computer, slot.host, slot.token = (
-                seat.name, seat.computer, seat.host, seat.token,
+                None if seat.computer else seat.name, seat.computer, seat.host, seat.token,
             )
 
     # -- telling everyone ----------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from allfives_tui.locale import N_, _, pgettext
+from allfives_tui.locale import N_, _
 from allfives_tui.net.protocol import (
     CloseCode,
     Notice,
@@ -21,9 +21,10 @@ from allfives_tui.net.protocol import (
     Refused,
     read_close_reason,
 )
-from allfives_tui.table.settings import SEAT_NAMES
+from allfives_tui.table.places import place_name
+from allfives_tui.table.places import places as table_places
+from allfives_tui.table.problems import validation_text
 from allfives_tui.table.words import one_line
-from engine.problems import problem_words
 
 REFUSALS: Mapping[RefusalCode, str] = {
     RefusalCode.WRONG_PASSWORD: N_("wrong password for this table"),
@@ -144,7 +145,7 @@ def unreadable_text(refused: Refused) -> str:
 
 def problem_text(refused: Refused) -> str:
     """A bad message's problem (its pydantic type and context) in words."""
-    return problem_words({"type": refused.problem or "", "ctx": refused.context or {}})
+    return validation_text({"type": refused.problem or "", "ctx": refused.context or {}})
 
 
 def _values(refused: Refused) -> dict[str, object]:
@@ -170,21 +171,9 @@ def notice_text(notice: Notice, names: Sequence[str] = ()) -> str:
     return _filled(NOTICES[notice.code], values)
 
 
-def place_word(place: str) -> str:
-    """A place at the table (``"South"``, as :data:`~allfives_tui.table.settings.SEAT_NAMES`
-    holds it) in words."""
-    words = {
-        "South": pgettext("place", "South"),
-        "West": pgettext("place", "West"),
-        "North": pgettext("place", "North"),
-        "East": pgettext("place", "East"),
-    }
-    return words.get(place, place)
-
-
 def places(players: int) -> tuple[str, ...]:
     """Where each seat sits, in words: seat 0 south, then the others round the table."""
-    return tuple(place_word(p) for p in ("South", *SEAT_NAMES.get(players, ())))
+    return tuple(place_name(p) for p in table_places(players))
 
 
 def place_text(seat: int, players: int) -> str:

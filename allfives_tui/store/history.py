@@ -36,6 +36,8 @@ from allfives_tui.store.schema import (
     utc_text,
 )
 from allfives_tui.store.summary import GameSummary, PlayerGame, SeatSummary
+from allfives_tui.table.places import person_key
+from allfives_tui.table.problems import problem_text
 from allfives_tui.table.words import one_line, printable
 from engine.errors import RecordError, shown
 from engine.record import GameRecord, LoadedGame
@@ -361,7 +363,8 @@ class History:
             nets[h.hand] = nets.get(h.hand, 0) + h.points - h.penalty
         won = None if not facts.finished else int(facts.winner == team)
         return (
-            key, seat, s.name, s.kind, s.level, team, won, facts.scores[team],
+            key, seat, person_key(s.name, seat, rules.players), s.kind, s.level, team, won,
+            facts.scores[team],
             "+".join(seat_label(record, o) for o in opponents),
             seat_label(record, mates[0]) if mates else None,
             len(nets), sum(h.points for h in ours), sum(h.penalty for h in ours),
@@ -487,7 +490,9 @@ class History:
             return decompress(row[0])
         except RecordError as err:
             raise HistoryError(
-                _("the stored game {game} cannot be read: {why}").format(game=game_id, why=err)
+                _("the stored game {game} cannot be read: {why}").format(
+                    game=game_id, why=problem_text(err)
+                )
             ) from None
 
     def people(self) -> list[str]:

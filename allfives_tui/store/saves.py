@@ -15,8 +15,8 @@ from pathlib import Path
 from allfives_tui.locale import _
 from allfives_tui.store.folder import current_path, set_aside
 from allfives_tui.store.writer import BackgroundWriter
+from allfives_tui.table.problems import NO_HANDS, problem_text
 from allfives_tui.table.replay import Replay
-from allfives_tui.table.words import one_line
 from engine.errors import RecordError
 from engine.record import GameRecord, LoadedGame, load_game, save
 
@@ -30,7 +30,9 @@ def _load_resumable(path: Path) -> LoadedGame:
     """
     game = load_game(path)
     if not game.steps:
-        raise RecordError(_("the record holds no hands to resume"))
+        raise RecordError(
+            "the record holds no hands to resume", code=NO_HANDS, details={"to": "resume"}
+        )
     return game
 
 
@@ -72,7 +74,7 @@ def set_aside_damaged_current() -> str | None:
     try:
         _load_resumable(path)
     except RecordError as err:
-        problem = one_line(str(err))
+        problem = problem_text(err)
         try:
             aside = move_current_aside()
         except OSError as move:
@@ -99,7 +101,8 @@ def move_current_aside() -> Path:
 class ReplayLoadError(RecordError):
     """A record file that cannot be replayed as a whole (a :class:`RecordError`).
 
-    ``message`` is one line naming the problem (without the file's name);
+    ``message`` is one line naming the problem (without the file's name), in the
+    player's language;
     ``salvage`` is the game cut to its sound actions when the file is well formed
     up to an illegal action (``good_actions`` of them), else ``None``.
     """
@@ -137,7 +140,7 @@ def read_replay(path: str | os.PathLike[str]) -> Replay:
     except RecordError as err:
         partial = err.partial
         good = err.good_actions if partial is not None else 0
-        raise ReplayLoadError(one_line(str(err)), salvage=partial, good_actions=good) from None
+        raise ReplayLoadError(problem_text(err), salvage=partial, good_actions=good) from None
 
 
 def save_copy(record: GameRecord, text: str) -> Path:

@@ -13,9 +13,10 @@ import zlib
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from allfives_tui.locale import _
+from allfives_tui.table.problems import STORED_DAMAGED
 from engine.errors import RecordError
-from engine.record import GameRecord, LoadedGame, parse_game
+from engine.record import PLACE_NAMES, PLACES, GameRecord, LoadedGame, parse_game
+from engine.record_versions import OLD_FIRST_NAME
 
 _SCHEMA_V1 = """
 CREATE TABLE games (
@@ -78,7 +79,9 @@ zlib-compressed record JSON. ``seats``: one row a seat, with the seat's team's
 result (``won`` NULL when abandoned), its opponents' levels (``person`` for a
 person; ``+``-joined, seat order), its partner's, and its hands (a hand counts
 when it ended or the game ended in it), points, penalties and best net hand
-(from version 4, in a partnership, its side's: both partners').
+(from version 4, in a partnership, its side's: both partners'). A seat's ``name`` is
+the name it was given, or (from version 5) the code of its place (``"north"``) when it
+had that place's default name (:func:`allfives_tui.table.places.person_key`).
 ``hands``: each seat's points and penalty in each counted hand.
 """
 
@@ -146,7 +149,29 @@ out again from ``hands`` (a partnership's teams are the seats' parities)."""
 _to_v4 = _script(_SCHEMA_V4)
 
 
-MIGRATIONS: tuple[Migration, ...] = (_to_v1, _to_v2, _to_v3, _to_v4)
+def _to_v5(conn: sqlite3.Connection) -> None:
+    """Schema version 5: a seat that had its place's default name is kept as the place's
+    code (``seats.name`` ``"north"``), not as an English word: the names older allfives
+    gave by default (a place's English name at that place, the first person's ``"You"``)
+    become the code, as :func:`engine.record_versions.upgrade_v2` reads them in a record."""
+    rows = conn.execute(
+        "SELECT s.game, s.seat, s.name, s.kind, g.players FROM seats s "
+        "JOIN games g ON g.id = s.game WHERE s.name IN (?, ?, ?, ?, ?)",
+        (*PLACE_NAMES.values(), OLD_FIRST_NAME),
+    ).fetchall()
+    for game, seat, name, kind, players in rows:
+        places = PLACES.get(players, ())
+        if not 0 <= seat < len(places):
+            continue
+        place = places[seat]
+        first = seat == 0 and kind == "person" and name == OLD_FIRST_NAME
+        if name == PLACE_NAMES[place] or first:
+            conn.execute(
+                "UPDATE seats SET name = ? WHERE game = ? AND seat = ?", (place, game, seat)
+            )
+
+
+MIGRATIONS: tuple[Migration, ...] = (_to_v1, _to_v2, _to_v3, _to_v4, _to_v5)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``; the last gives
 :data:`SCHEMA_VERSION`. A new version appends one step, never edits an old one."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -173,6 +198,6 @@ def decompress(blob: bytes) -> LoadedGame:
     try:
         text = zlib.decompress(blob)
     except (zlib.error, TypeError):
-        raise RecordError(_("the stored record is damaged")) from None
+        raise RecordError("the stored record is damaged", code=STORED_DAMAGED) from None
     return parse_game(text)
 

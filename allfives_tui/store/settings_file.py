@@ -8,10 +8,10 @@ from pydantic import ValidationError
 
 from allfives_tui.locale import _, pgettext
 from allfives_tui.store.folder import SETTINGS, SETTINGS_MAX_BYTES, data_dir
+from allfives_tui.table.problems import validation_text
 from allfives_tui.table.settings import Settings
 from allfives_tui.table.words import one_line
 from engine.files import atomic_write, read_small_file
-from engine.problems import problem_words
 
 _TOGETHER = ("names", "levels", "name")
 """What a remembered error of the settings as a whole (two people of one name) drops, in turn."""
@@ -88,7 +88,7 @@ def read_settings() -> tuple[Settings, tuple[str, ...]]:
                     field = next((f for f in _TOGETHER if f in data), None)
                 if field is None:
                     continue
-                why = problem_words(problem)
+                why = validation_text(problem)
                 notices.append(
                     _("Dropped the remembered {setting} {value}, no longer valid: {why}.").format(
                         setting=setting_label(field), value=_shown(data.pop(field)), why=why

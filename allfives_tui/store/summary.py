@@ -5,10 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from allfives_tui.table.places import person_label
+
 
 @dataclass(frozen=True, slots=True)
 class SeatSummary:
-    """A seat of a past game."""
+    """A seat of a past game; ``name`` is how the history knows the person there (a place
+    code for a seat with its place's default name: see
+    :func:`~allfives_tui.table.places.person_label`)."""
 
     name: str
     kind: str
@@ -45,7 +49,8 @@ class GameSummary:
     def who(self, seat: int) -> str:
         """A seat as the list names it: a computer by its level, a person by name."""
         s = self.seats[seat]
-        return (s.level or s.name) if s.kind == "computer" else s.name
+        named = person_label(s.name)
+        return (s.level or named) if s.kind == "computer" else named
 
     def sides(self, name: str) -> tuple[list[int], list[int]]:
         """The seats beside ``name`` (partners) and against them, in seat order."""

@@ -16,6 +16,7 @@ from allfives_tui.locale import _, formats, pgettext
 from allfives_tui.store.facts import PERSON
 from allfives_tui.store.stats import Group
 from allfives_tui.store.summary import GameSummary
+from allfives_tui.table.places import person_label
 
 DAY = "yyyy-MM-dd"
 """A day as English writes it in the statistics (a CLDR pattern)."""
@@ -109,11 +110,11 @@ def others(game: GameSummary, name: str) -> str:
         if s.kind == "computer" and s.level:
             shown.append(
                 pgettext("a computer seat: its name and level", "{name} ({level})").format(
-                    name=s.name, level=s.level
+                    name=person_label(s.name), level=s.level
                 )
             )
         else:
-            shown.append(s.name)
+            shown.append(person_label(s.name))
     return ", ".join(shown)
 
 

@@ -330,7 +330,7 @@ class Driver:
         if seat != self.table.to_act:
             self.table.act(seat, action)  # raises NotYourTurnError, in the table's words
         names = self.table.names
-        raise NotYourTurnError(f"{names[seat]} cannot act now", rule="turn")
+        raise NotYourTurnError(f"{names[seat]} cannot act now", rule="turn", seat=seat)
 
     def ready(self, *seats: int) -> None:
         """``seats`` have closed the hand's summary."""

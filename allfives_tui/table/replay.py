@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from allfives_tui.table.words import Names, describe_event, printable
+from allfives_tui.table.problems import NO_HANDS
+from allfives_tui.table.words import Names, describe_event
 from engine import (
     Event,
     GameState,
@@ -86,7 +87,9 @@ class Replay:
             frames.append(Frame(len(frames), hand, move, text, seat, state, events, before))
             before = state
         if not frames:
-            raise RecordError("the record holds no hands to replay")
+            raise RecordError(
+                "the record holds no hands to replay", code=NO_HANDS, details={"to": "replay"}
+            )
         self.frames: tuple[Frame, ...] = tuple(frames)
         self.hand_starts: tuple[int, ...] = tuple(starts)
 
@@ -158,9 +161,9 @@ class Replay:
         return Names.of([s.name for s in self.record.seats], self.rules, self.owner)
 
     def seat_name(self, seat: int) -> str:
-        """``seat``'s name from the record, safe to print (labels; the narrative says "You")."""
-        seats = self.record.seats
-        return printable(seats[seat].name) if 0 <= seat < len(seats) else f"Seat {seat + 1}"
+        """``seat``'s name from the record (its place's if it has none), safe to print
+        (labels; the narrative says "You")."""
+        return Names.of([s.name for s in self.record.seats], self.rules).name(seat)
 
     def team_name(self, team: int) -> str:
         """A team's name as the narrative says it ("You & North")."""

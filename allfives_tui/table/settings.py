@@ -22,11 +22,11 @@ from pydantic import (
 
 from allfives_tui.locale import _, match, supported
 from allfives_tui.table.names import player_name
+from allfives_tui.table.problems import validation_text
 from engine import HandSize, Rules
 from engine.errors import shown
 from engine.players import LEVELS
-from engine.problems import problem_words
-from engine.record import Seat
+from engine.record import PLACES, Place, Seat
 from engine.rng import check_game_seed
 
 
@@ -41,13 +41,12 @@ SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.3, "normal": 0.7, "slow": 
 PERSON = "person"
 """In :attr:`Settings.levels`: the seat is played by a person at this terminal."""
 
-SEAT_NAMES: dict[int, tuple[str, ...]] = {
-    2: ("North",),
-    3: ("West", "East"),
-    4: ("West", "North", "East"),
-}
-"""Where seats 1, 2, 3 sit, by number of players (seat 0, the first person, sits south);
-a computer seat is called by its place."""
+SEAT_PLACES: dict[int, tuple[Place, ...]] = {n: places[1:] for n, places in PLACES.items()}
+"""Where seats 1, 2, 3 sit, by number of players (seat 0, the first person, sits south):
+their place codes (:func:`allfives_tui.table.places.place_name` words them). A seat
+nobody named (a computer's) has its place's name."""
+OLD_DEFAULT_NAME = "You"
+"""The first person's default name that older allfives remembered: read as blank."""
 
 ALONE = "alone"
 """Validation context key: check one setting on its own (see :meth:`Settings.check_one`)."""
@@ -69,8 +68,9 @@ class Settings(BaseModel):
     target: int = Field(default=0, ge=0, le=10000)
     levels: list[str] = Field(default_factory=lambda: [default_level()] * 3)
     """Seats 1, 2, 3: a computer level, or :data:`PERSON` for a person."""
-    name: str = "You"
-    """The name of the person in seat 0."""
+    name: str = ""
+    """The name of the person in seat 0 (blank: the default name of the seat's place;
+    older allfives remembered it as ``"You"``, read as blank)."""
     names: list[str] = Field(default_factory=lambda: [""] * 3)
     """Seats 1, 2, 3: the names of the people there (blank: the seat's place)."""
     seed: int | None = None
@@ -132,12 +132,14 @@ class Settings(BaseModel):
                 target,
             )
         except ValidationError as err:
-            raise ValueError(problem_words(err.errors()[0])) from None
+            raise ValueError(validation_text(err.errors()[0])) from None
         return target
 
     @field_validator("name")
     @classmethod
     def _printable_name(cls, name: str) -> str:
+        if not name.strip() or name.strip() == OLD_DEFAULT_NAME:
+            return ""
         return player_name(name)
 
     @field_validator("names")
@@ -168,7 +170,7 @@ class Settings(BaseModel):
 
     @model_validator(mode="after")
     def _people_apart(self) -> Settings:
-        names = [s.name for s in self.seats() if s.is_person]
+        names = [s.name for s in self.seats() if s.is_person and s.name is not None]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
             raise ValueError(
@@ -180,13 +182,13 @@ class Settings(BaseModel):
 
     def seats(self) -> tuple[Seat, ...]:
         """The seats of a game with these settings: a person in seat 0, then each seat's
-        computer (called by its place) or person."""
-        seats = [Seat(name=self.name, kind="person")]
-        for i, place in enumerate(SEAT_NAMES.get(self.players, ())):
+        computer or person; a seat with no name given has its place's (``None``)."""
+        seats = [Seat(name=self.name or None, kind="person")]
+        for i in range(len(SEAT_PLACES.get(self.players, ()))):
             if self.levels[i] == PERSON:
-                seats.append(Seat(name=self.names[i] or place, kind="person"))
+                seats.append(Seat(name=self.names[i] or None, kind="person"))
             else:
-                seats.append(Seat(name=place, kind="computer", level=self.levels[i]))
+                seats.append(Seat(kind="computer", level=self.levels[i]))
         return tuple(seats)
 
     @field_validator("seed")

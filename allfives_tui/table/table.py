@@ -54,7 +54,8 @@ class NotYourTurnError(IllegalActionError):
 
 
 class TakeBackError(IllegalActionError):
-    """A take-back the table does not allow now (a ``ValueError``)."""
+    """A take-back the table does not allow now (a ``ValueError``); ``details["reason"]``
+    says why: ``"moves-stand"`` (other people play), ``"hand-over"`` or ``"not-moved"``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +92,13 @@ class TableReading(Protocol):
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The seats' names, in seat order."""
+        """The seats' names in the current language, in seat order."""
+        ...
+
+    @property
+    def given_names(self) -> tuple[str | None, ...]:
+        """The names the seats were given, in seat order (``None``: the seat's default
+        name, its place's)."""
         ...
 
     @property
@@ -185,7 +192,9 @@ class SnapshotReading:
     the events, shared by :class:`Table` and the network client's table; a subclass
     gives :attr:`_public` (a snapshot of which only the public fields are read)."""
 
-    names: tuple[str, ...]
+    given_names: tuple[str | None, ...]
+    """The names the seats were given, in seat order (``None``: the default name of the
+    seat's place)."""
     last_events: tuple[Event, ...]
     hand_events: tuple[Event, ...]
 
@@ -198,9 +207,15 @@ class SnapshotReading:
         """The game's rules."""
         return self._public.rules
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names in the current language, in seat order (a seat nobody named
+        has its place's)."""
+        return self.words(None).all()
+
     def words(self, you: int | None) -> Names:
         """How to name the seats for ``you`` (``None``: an onlooker)."""
-        return Names.of(self.names, self.rules, you)
+        return Names.of(self.given_names, self.rules, you)
 
     @property
     def to_act(self) -> int | None:
@@ -250,7 +265,7 @@ class Table(SnapshotReading):
         self.resumed = False
         """True for a game continued from its record."""
         self.autosave = autosave
-        self.names = tuple(s.name for s in self.seats)
+        self.given_names = tuple(s.name for s in self.seats)
         self.people: tuple[int, ...] = tuple(
             i for i, s in enumerate(self.seats) if s.is_person
         )
@@ -369,7 +384,9 @@ class Table(SnapshotReading):
         if seat != self.to_act:
             who = self.to_act
             now = "nobody is to act" if who is None else f"it is {self.names[who]}'s turn"
-            raise NotYourTurnError(f"{self.names[seat]} cannot act now: {now}", rule="turn")
+            raise NotYourTurnError(
+                f"{self.names[seat]} cannot act now: {now}", rule="turn", seat=seat
+            )
         step = apply(self.state, action)
         self._hand_so_far.append(
             _Before(seat, self.state, self.last_events, self.hand_events)
@@ -416,12 +433,17 @@ class Table(SnapshotReading):
         """
         if not self.can_take_back(seat):
             if not self.takes_back:
-                why = "moves stand in a game with other people"
+                why, reason = "moves stand in a game with other people", "moves-stand"
             elif self.state.phase is not Phase.PLAY:
-                why = "the hand is over"
+                why, reason = "the hand is over", "hand-over"
             else:
-                why = f"{self.names[seat]} has not moved in this hand"
-            raise TakeBackError(f"nothing to take back: {why}", rule="take-back")
+                why, reason = f"{self.names[seat]} has not moved in this hand", "not-moved"
+            raise TakeBackError(
+                f"nothing to take back: {why}",
+                rule="take-back",
+                seat=seat,
+                details={"reason": reason},
+            )
         while True:
             before = self._hand_so_far.pop()
             if before.seat == seat:

@@ -52,7 +52,7 @@ def render_text(replay: Replay, *, reveal_all: bool = False) -> str:
     for seat, s in enumerate(record.seats):
         kind = _(s.kind) if s.level is None else f"{_(s.kind)}, {printable(s.level)}"
         text = _("{name} ({kind}, read as you)") if seat == replay.owner else _("{name} ({kind})")
-        seats.append(text.format(name=printable(s.name), kind=kind))
+        seats.append(text.format(name=replay.seat_name(seat), kind=kind))
     out.append(_("Seats: {seats}").format(seats=", ".join(seats)))
     if record.seed is not None and viewer is None:
         # it deals every hand: shown only with them

@@ -2,7 +2,8 @@
 
 One wording for the whole program: the game's log, the replay screen, the
 plain-text replay and the end-of-hand and game-over screens all say things
-the same way. A :class:`Names` knows the seats' names, the rules (for teams)
+the same way. A :class:`Names` knows the seats' names (a seat nobody named has
+its place's, worded by :mod:`allfives_tui.table.places`), the rules (for teams)
 and which seat, if any, is *you*: that seat is called "You" and its verbs
 agree ("You play", "West plays"). Agreement goes by seat, never by what a
 seat happens to be called.
@@ -19,10 +20,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from allfives_tui.locale import N_, _, ngettext, pgettext
+from allfives_tui.table.places import seat_name
 from engine import Dealt, Drew, End, Event, GameOver, HandOver, Passed, Placed, Rules, errors
 from engine.errors import MAX_REASON
 
-YOU = "You"
 _PLAIN_FORM = {
     "plays": "play",
     "leads": "lead",
@@ -53,25 +54,30 @@ def one_line(text: str, limit: int = MAX_REASON) -> str:
 class Names:
     """How the seats of one game are named, and which of them is *you*.
 
-    ``names`` are the seats' names in seat order; ``you`` is the seat read as
-    "You" (the person whose screen this is), or ``None`` for an onlooker.
+    ``names`` are the names the seats were given, in seat order (``None``: the
+    default name of the seat's place); ``you`` is the seat read as "You" (the
+    person whose screen this is), or ``None`` for an onlooker.
     """
 
-    names: tuple[str, ...]
+    names: tuple[str | None, ...]
     rules: Rules
     you: int | None = None
 
     @classmethod
-    def of(cls, names: Sequence[str], rules: Rules, you: int | None = None) -> Names:
-        """Names made safe to print."""
-        return cls(tuple(printable(n) for n in names), rules, you)
+    def of(cls, names: Sequence[str | None], rules: Rules, you: int | None = None) -> Names:
+        """Names made safe to print (a blank name is the default)."""
+        return cls(tuple(printable(n) if n else None for n in names), rules, you)
 
     def seat(self, seat: int) -> str:
-        """``seat``'s name: "You" for *you*."""
+        """``seat``'s name: "You" for *you*, its place's for a seat nobody named."""
         if seat == self.you:
             return _("You")
+        return self.name(seat)
+
+    def name(self, seat: int) -> str:
+        """``seat``'s name, whoever reads it (*you* too): the name given, else its place's."""
         if 0 <= seat < len(self.names):
-            return self.names[seat]
+            return seat_name(self.names[seat], seat, self.rules.players)
         return _("Seat {number}").format(number=seat + 1)
 
     def verb(self, seat: int, verb: str) -> str:
@@ -82,14 +88,18 @@ class Names:
         """``"West leads"``, ``"You lead"``."""
         return f"{self.seat(seat)} {self.verb(seat, verb)}"
 
-    def label(self, seat: int) -> str:
-        """``seat``'s name as a label (a scoreboard row), *you* marked: "Ana (you)".
+    def all(self) -> tuple[str, ...]:
+        """Every seat's name, whoever reads them (:meth:`name`), in seat order."""
+        return tuple(self.name(s) for s in range(self.rules.players))
 
-        The name shows as it is ("You" when the person kept the default name,
-        with nothing added).
-        """
-        name = self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
-        return f"{name} (you)" if seat == self.you and name != YOU else name
+    def label(self, seat: int) -> str:
+        """``seat``'s name as a label (a scoreboard row), *you* marked: "Ana (you)";
+        "You" when *you* kept the default name."""
+        if seat != self.you:
+            return self.name(seat)
+        if 0 <= seat < len(self.names) and self.names[seat] is None:
+            return _("You")
+        return _("{name} (you)").format(name=self.name(seat))
 
     def possessive(self, seat: int) -> str:
         """``"West's"``, ``"your"``."""

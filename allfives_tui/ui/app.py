@@ -30,6 +30,8 @@ from allfives_tui.store.recorder import HistoryWriter
 from allfives_tui.store.saves import AutoSaver, has_unfinished, load_current
 from allfives_tui.store.settings_file import read_settings, save_settings
 from allfives_tui.table.driver import AskComputer, Automatic, Driver
+from allfives_tui.table.places import owner_key
+from allfives_tui.table.problems import problem_text
 from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import Table, TableReading
 from allfives_tui.table.words import Names
@@ -205,7 +207,12 @@ class AllFivesApp(App[None]):
         try:
             game = load_current()
         except RecordError as err:
-            self.notify(f"The saved game cannot be continued: {err}", severity="error")
+            self.notify(
+                _("The saved game cannot be continued: {problem}").format(
+                    problem=problem_text(err)
+                ),
+                severity="error",
+            )
             return
         if game is None:
             self.notify("There is no unfinished game to continue.", severity="warning")
@@ -448,11 +455,11 @@ class AllFivesApp(App[None]):
 
     def action_statistics(self) -> None:
         """Open the statistics of the person at this terminal."""
-        commands.open_statistics(self, self.settings.name)
+        commands.open_statistics(self, owner_key(self.settings.name))
 
     def action_past_games(self) -> None:
         """Open the list of past games."""
-        commands.open_past_games(self, self.settings.name)
+        commands.open_past_games(self, owner_key(self.settings.name))
 
     def action_new_game(self) -> None:
         """Set up a new game; over an unfinished game, after asking, and Esc goes back to it."""

@@ -33,6 +33,7 @@ from allfives_tui.net.protocol import (
     NoticeCode,
     Ready,
     Record,
+    RefusalCode,
     Refused,
     SeatAssigned,
     SetSeat,
@@ -46,6 +47,7 @@ from allfives_tui.store.folder import write_crash_log
 from allfives_tui.store.recorder import HistoryWriter
 from allfives_tui.table.deadline import seconds_left
 from allfives_tui.table.driver import Automatic, Over, SeatDriver, StaleAnswerError, Summary
+from allfives_tui.table.problems import problem_text, refusal_of
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen
@@ -133,7 +135,7 @@ class RemoteApp(AllFivesApp):
                 if screen is not None:
                     screen.show(message)
             elif isinstance(message, Refused):
-                self.notify(refusal_text(message), severity="warning", timeout=6, markup=False)
+                self.notify(self._refusal(message), severity="warning", timeout=6, markup=False)
                 if message.fatal:
                     self.lost = host_said(message)
                     self.exit(return_code=1)
@@ -150,6 +152,16 @@ class RemoteApp(AllFivesApp):
                     self._lasting.clear()  # "reconnecting…" is over
                     self.clear_notifications()
                     self.notify(_("Back at the table."))
+
+    def _refusal(self, refused: Refused) -> str:
+        """What the host refused, in words: a move the rules forbid is worded from its rule
+        and the move this seat asked for, the others from their codes."""
+        table = self.remote
+        if (refused.code is not RefusalCode.ILLEGAL or refused.rule is None or table is None
+                or table.asked is None):
+            return refusal_text(refused)
+        err = refusal_of(refused.rule, table.asked, table.view_now)
+        return problem_text(err, table.words(table.seat))
 
     def _heard(self, notice: Notice) -> None:
         """Show ``notice``: someone reconnecting (or the host lost) stays on screen until

@@ -27,6 +27,7 @@ from allfives_tui.table.driver import (
     StaleAnswerError,
     Summary,
 )
+from allfives_tui.table.problems import problem_text
 from allfives_tui.ui.coaching import paused
 from allfives_tui.ui.leaving import Interlude
 from allfives_tui.ui.screens.cover import CoverScreen
@@ -87,7 +88,7 @@ class TurnLoop:
         try:
             events = self.driver.act(seat, action)
         except IllegalActionError as err:
-            self.app.notify(str(err), severity="warning")
+            self.app.notify(problem_text(err, self.driver.table.words(seat)), severity="warning")
             return False
         self.app._changed(events)
         return True
@@ -101,7 +102,7 @@ class TurnLoop:
         try:
             table.take_back(seat)
         except IllegalActionError as err:
-            app.notify(str(err), severity="warning")
+            app.notify(problem_text(err, table.words(seat)), severity="warning")
             return
         if self.driver is not None:
             self.driver.taken_back()

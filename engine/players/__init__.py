@@ -86,6 +86,16 @@ LEVELS: tuple[str, ...] = tuple(REGISTRY)
 """Known levels, weakest first."""
 
 
+def unknown_level(level: object) -> AllFivesError:
+    """The error for ``level`` that names no computer level (``details``: the ``value``,
+    as :func:`~engine.errors.shown`, and the ``choices``)."""
+    return AllFivesError(
+        f"unknown computer level {shown(level)}; choose one of {', '.join(LEVELS)}",
+        code="unknown-level",
+        details={"value": shown(level), "choices": LEVELS},
+    )
+
+
 def make_player(
     level: str,
     seed: int = 0,
@@ -107,9 +117,7 @@ def make_player(
     """
     entry = REGISTRY.get(level) if isinstance(level, str) else None
     if entry is None:
-        raise AllFivesError(
-            f"unknown computer level {shown(level)}; choose one of {', '.join(LEVELS)}"
-        )
+        raise unknown_level(level)
     return entry.factory(check_seed(seed), budget, playouts)
 
 
@@ -127,4 +135,5 @@ __all__ = [
     "PlayerFactory",
     "RandomPlayer",
     "make_player",
+    "unknown_level",
 ]

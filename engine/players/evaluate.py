@@ -247,7 +247,10 @@ class Search:
         check_budget(budget)
         check_playouts(playouts)
         if budget is None and playouts is None:
-            raise AllFivesError("a search needs a time budget, a playout count, or both")
+            raise AllFivesError(
+                "a search needs a time budget, a playout count, or both",
+                code="needs-budget-or-playouts",
+            )
         n = len(self.codes)
         clock = time.thread_time
         start = clock()

@@ -154,7 +154,11 @@ class ExpertPlayer:
         tree_partners: bool = False,
     ) -> None:
         if budget is None and playouts is None:
-            raise AllFivesError("the expert needs a time budget, a playout count, or both")
+            raise AllFivesError(
+                "the expert needs a time budget, a playout count, or both",
+                code="needs-budget-or-playouts",
+                details={"level": "expert"},
+            )
         check_budget(budget)
         check_playouts(playouts)
         self.seed = seed

@@ -25,10 +25,16 @@ def check_budget(budget: object) -> float | None:
     if budget is None:
         return None
     if not isinstance(budget, (int, float)) or isinstance(budget, bool):
-        raise AllFivesError(f"the time budget must be a number of seconds, not {shown(budget)}")
+        raise AllFivesError(
+            f"the time budget must be a number of seconds, not {shown(budget)}",
+            code="budget-not-a-number",
+            details={"value": shown(budget)},
+        )
     if not math.isfinite(budget) or budget <= 0:
         raise AllFivesError(
-            f"the time budget must be a finite number of seconds above 0, not {shown(budget)}"
+            f"the time budget must be a finite number of seconds above 0, not {shown(budget)}",
+            code="budget-not-positive",
+            details={"value": shown(budget)},
         )
     return float(budget)
 
@@ -42,7 +48,9 @@ def check_playouts(playouts: object) -> int | None:
         return None
     if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts <= 0:
         raise AllFivesError(
-            f"the playout count must be a whole number above 0, not {shown(playouts)}"
+            f"the playout count must be a whole number above 0, not {shown(playouts)}",
+            code="playouts-not-positive",
+            details={"value": shown(playouts)},
         )
     return playouts
 

@@ -58,7 +58,9 @@ class MonteCarloPlayer:
     ) -> None:
         if budget is None and playouts is None:
             raise AllFivesError(
-                "the montecarlo level needs a time budget, a playout count, or both"
+                "the montecarlo level needs a time budget, a playout count, or both",
+                code="needs-budget-or-playouts",
+                details={"level": "montecarlo"},
             )
         check_budget(budget)
         check_playouts(playouts)

@@ -145,7 +145,7 @@ def test_a_bad_option_gets_one_clear_line_and_status_2(
         (["greedy", "random", "--target", "12"], "argument --target: the target must be"),
         (["greedy", "random", "--budget", "-1"], "argument --budget: the time budget must"),
         (["greedy", "random", "--playouts", "0"], "argument --playouts: the playout count must be"),
-        (["expert", "random", "--no-budget"], "argument --no-budget: the expert needs"),
+        (["expert", "random", "--no-budget"], "argument --no-budget: the expert level needs"),
         (["greedy", "random", "-w", "0"], "argument -w/--workers: at least 1 worker, not 0"),
         (["greedy", "random", "--hand-size", "big"], "argument --hand-size: invalid choice"),
     ],

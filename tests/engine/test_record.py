@@ -41,7 +41,7 @@ def test_round_trip_of_an_unfinished_game(tmp_path: Path) -> None:
     loaded = load(path)
     assert loaded.final_state() == state
     data = json.loads(path.read_text())
-    assert data["format"] == "allfives-record" and data["version"] == 2
+    assert data["format"] == "allfives-record" and data["version"] == 3
     assert data["hands"][0]["actions"][0].count("-") == 1  # moves in notation
 
 
@@ -93,10 +93,10 @@ def test_not_json_and_not_a_record() -> None:
 
 def test_future_and_bad_versions() -> None:
     data = record_dict()
-    data["version"] = 3
+    data["version"] = 4
     message = str(error_for(json.dumps(data)))
     assert message == (
-        "the record is version 3, newer than this allfives reads (2): upgrade allfives"
+        "the record is version 4, newer than this allfives reads (3): upgrade allfives"
     )
     data["version"] = "one"
     assert "not a number" in str(error_for(json.dumps(data)))

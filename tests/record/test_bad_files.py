@@ -49,8 +49,8 @@ CASES: list[tuple[str, str | bytes, str]] = [
         "not a game record: the JSON stops in the middle (is the file truncated?)",
     ),
     ("truncated in a string", SMALL_RECORD[:696], "not a game record: the JSON stops"),
-    ("not JSON", "hello, world\n", "not a game record: not valid JSON (Expecting value"),
-    ("binary", b"\x89PNG\r\n\x1a\n\x00\xff", "not a game record: not valid JSON"),
+    ("not JSON", "hello, world\n", "not a game record: not valid JSON (line 1, column 1)"),
+    ("binary", b"\x89PNG\r\n\x1a\n\x00\xff", "not a game record: text that is not valid UTF-8"),
     ("empty", "", "the file is empty, not a game record"),
     ("JSON list", "[1, 2, 3]", "not a game record: the JSON is not an object"),
     (
@@ -61,7 +61,7 @@ CASES: list[tuple[str, str | bytes, str]] = [
     (
         "future version",
         _edited(_set(("version",), 7)),
-        "the record is version 7, newer than this allfives reads (2): upgrade allfives",
+        "the record is version 7, newer than this allfives reads (3): upgrade allfives",
     ),
     ("version zero", _edited(_set(("version",), 0)), "unknown record version 0"),
     (

@@ -1,5 +1,5 @@
-"""Record format versions: version 1 files still load, version 2 round-trips with its
-game id, seats of every kind, and every rejection is one clear RecordError."""
+"""Record format versions: version 1 and 2 files still load, version 3 round-trips with its
+game id, seats of every kind and default names, and every rejection is one clear RecordError."""
 
 from __future__ import annotations
 
@@ -78,20 +78,20 @@ def rejection(data: dict[str, Any] | str) -> str:
 
 
 @pytest.mark.parametrize("path", V1_FILES, ids=[p.name for p in V1_FILES])
-def test_version_1_fixtures_load_as_version_2(path: Path, tmp_path: Path) -> None:
+def test_version_1_fixtures_load_as_version_3(path: Path, tmp_path: Path) -> None:
     raw = json.loads(path.read_text())
     assert raw["version"] == 1 and "game_id" not in raw
     record = load(path)
-    assert record.version == VERSION == 2
+    assert record.version == VERSION == 3
     assert HEX32.match(record.game_id)
     assert record.game_id == derived_game_id(raw)
     assert load(path).game_id == record.game_id  # the same file, the same id
     assert all(s.kind in ("person", "computer") for s in record.seats)
     assert [s.name for s in record.seats] == [s["name"] for s in raw["seats"]]
-    # Saved again it is a version 2 file of the same game, and reads back unchanged.
+    # Saved again it is a version 3 file of the same game, and reads back unchanged.
     saved = save(record, tmp_path / path.name)
     data = json.loads(saved.read_text())
-    assert data["version"] == 2 and data["game_id"] == record.game_id
+    assert data["version"] == 3 and data["game_id"] == record.game_id
     assert {s["kind"] for s in data["seats"]} <= {"person", "computer"}
     assert "human" not in saved.read_text()
     assert load(saved) == record
@@ -159,21 +159,67 @@ def test_a_version_1_file_with_an_unknown_kind_is_refused() -> None:
 # -- version 2 -----------------------------------------------------------------------
 
 
-def test_version_2_round_trips_with_every_kind_of_seat(tmp_path: Path) -> None:
+def v2_text(names: list[str], kinds: tuple[str, ...] = ("person", "computer", "person")) -> str:
+    """A version 2 file with these seat names, as allfives 2 wrote it."""
+    record = GameRecord.from_state(played(20), SEATS, seed=3, created=CREATED)
+    data = json.loads(record.to_json())
+    data["version"] = 2
+    data["seats"] = [
+        {"name": name, "kind": kind, "level": "greedy" if kind == "computer" else None,
+         "take_backs": 0}
+        for name, kind in zip(names, kinds, strict=True)
+    ]
+    return json.dumps(data)
+
+
+def test_version_2_default_names_are_read_as_the_places_default() -> None:
+    """allfives 2 named a computer, and a person left unnamed, by its place in English,
+    and the first person "You": those are read as the default name of the seat."""
+    record = parse_record(v2_text(["You", "West", "East"]))
+    assert record.version == 3
+    assert [s.name for s in record.seats] == [None, None, None]
+    assert [record.seat_name(i) for i in range(3)] == ["South", "West", "East"]
+    assert json.loads(record.to_json())["seats"][1]["name"] is None
+    # a place's name elsewhere, "You" at another seat or for a computer, and any other
+    # name are names
+    kept = parse_record(v2_text(["East", "You", "Ann"], ("person", "person", "person")))
+    assert [s.name for s in kept.seats] == ["East", "You", "Ann"]
+    computer = parse_record(v2_text(["You", "Bob", "Cy"], ("computer", "person", "person")))
+    assert computer.seats[0].name == "You"
+    assert parse_record(v2_text(["South", "Bob", "Cy"])).seats[0].name is None
+
+
+def test_a_version_1_file_is_read_as_version_3_by_way_of_2() -> None:
+    seats = [
+        {"name": "You", "kind": "human"},
+        {"name": "West", "kind": "computer", "level": "expert"},
+        {"name": "Cy", "kind": "human"},
+    ]
+    record = parse_record(v1_text(seats=seats))
+    assert [s.name for s in record.seats] == [None, None, "Cy"]
+    # the game id is still derived from the names as version 1 wrote them
+    assert record.game_id == derived_game_id(json.loads(v1_text(seats=seats)))
+
+
+# -- version 3 -----------------------------------------------------------------------
+
+
+def test_version_3_round_trips_with_every_kind_of_seat(tmp_path: Path) -> None:
     seats = (
         Seat(name="Ada", take_backs=2),
         Seat(name="Bot", kind="computer", level="expert"),
-        Seat(name="Cy", kind="remote"),
+        Seat(kind="remote"),
     )
     state = played(50)
     record = GameRecord.from_state(state, seats, seed=3)
     data = json.loads(record.to_json())
-    assert data["version"] == 2 and HEX32.match(data["game_id"])
+    assert data["version"] == 3 and HEX32.match(data["game_id"])
     assert data["seats"] == [
         {"name": "Ada", "kind": "person", "level": None, "take_backs": 2},
         {"name": "Bot", "kind": "computer", "level": "expert", "take_backs": 0},
-        {"name": "Cy", "kind": "remote", "level": None, "take_backs": 0},
+        {"name": None, "kind": "remote", "level": None, "take_backs": 0},
     ]
+    assert record.seat_name(2) == "East"
     assert parse_record(record.to_json()) == record
     path = save(record, tmp_path / "game.json")
     assert load(path) == record
@@ -235,14 +281,14 @@ def seats_with(index: int, **changes: Any) -> list[dict[str, Any]]:
 
 REJECTIONS: list[tuple[str, dict[str, Any] | str, str]] = [
     (
-        "version 3",
-        v2(version=3),
-        "the record is version 3, newer than this allfives reads (2): upgrade allfives",
+        "version 4",
+        v2(version=4),
+        "the record is version 4, newer than this allfives reads (3): upgrade allfives",
     ),
     (
         "version 99",
         v2(version=99),
-        "the record is version 99, newer than this allfives reads (2): upgrade allfives",
+        "the record is version 99, newer than this allfives reads (3): upgrade allfives",
     ),
     ("version 0", v2(version=0), "unknown record version 0"),
     ("version -1", v2(version=-1), "unknown record version -1"),
@@ -253,7 +299,7 @@ REJECTIONS: list[tuple[str, dict[str, Any] | str, str]] = [
     (
         "no game id",
         {k: v for k, v in v2().items() if k != "game_id"},
-        "invalid record at game_id: a version 2 record needs its game id",
+        "invalid record at game_id: a version 3 record needs its game id",
     ),
     ("empty game id", v2(game_id=""), "invalid record at game_id: String should match"),
     ("odd game id", v2(game_id="../../etc"), "invalid record at game_id: String should match"),
@@ -327,5 +373,5 @@ def test_model_validate_also_reads_version_1_and_refuses_newer() -> None:
     raw = json.loads(v1_text())
     record = GameRecord.model_validate(raw)
     assert record == parse_record(v1_text())
-    with pytest.raises(ValueError, match=r"newer than this allfives reads \(2\)"):
-        GameRecord.model_validate({**raw, "version": 3})
+    with pytest.raises(ValueError, match=r"newer than this allfives reads \(3\)"):
+        GameRecord.model_validate({**raw, "version": 4})

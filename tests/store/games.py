@@ -40,10 +40,10 @@ def play(
 NAMES = ("West", "North", "East")
 
 
-def random_game(rng: random.Random, index: int, person: str = "You") -> GameRecord:
+def random_game(rng: random.Random, index: int, person: str | None = "You") -> GameRecord:
     """A random game: 2-4 players, random/greedy opponents, sometimes a partnership,
     sometimes another person at the table, sometimes abandoned; started ``index`` half-days
-    after :data:`T0`."""
+    after :data:`T0`. The first person is ``person`` (``None``: the default name)."""
     players = rng.choice((2, 2, 3, 4))
     partnerships = players == 4 and rng.random() < 0.4
     seats = [Seat(name=person)]

@@ -36,7 +36,7 @@ def filled(data_dir: Path) -> Path:
     rng = random.Random(4)
     with History() as h:
         for i in range(30):
-            h.record(random_game(rng, i), now=T0)
+            h.record(random_game(rng, i, person=None), now=T0)  # the first person unnamed
     return data_dir
 
 
@@ -78,16 +78,16 @@ def test_stats_json_equals_the_statistics(filled: Path) -> None:
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     with History() as h:
-        want = compute(h.player_games("You"), "You").to_json()
+        want = compute(h.player_games("south"), "south").to_json()
     assert {k: v for k, v in data.items() if k != "people"} == json.loads(json.dumps(want))
-    assert data["people"][0] == "You"
+    assert data["people"][0] == "south"  # the default name's place code: language-neutral
 
 
 def test_stats_fit_80_columns_a_row_a_group_and_one_game_is_one(filled: Path) -> None:
     done = _run("stats", data=filled, columns=80)
     assert done.returncode == 0, done.stderr
     with History() as h:
-        stats = compute(h.player_games("You"), "You")
+        stats = compute(h.player_games("south"), "south")
     lines = done.stdout.splitlines()
     assert all(len(line) <= 80 for line in lines), lines
     table = lines[1 : 3 + len(stats.groups)]  # the header, a row a group, "all"
@@ -98,10 +98,10 @@ def test_stats_fit_80_columns_a_row_a_group_and_one_game_is_one(filled: Path) ->
     one = filled / "one"
     one.mkdir()
     with History(history_path(one)) as h1:
-        h1.record(play(SEATS, 3), now=T0)
+        h1.record(play((Seat(), *SEATS[1:]), 3), now=T0)  # the first person unnamed
     done = _run("stats", data=one, columns=80)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("You: 1 game (1 finished, 0 abandoned)")
+    assert done.stdout.startswith("South: 1 game (1 finished, 0 abandoned)")
     assert "1 games" not in done.stdout
 
 
@@ -109,8 +109,8 @@ def test_stats_table_and_filters(filled: Path) -> None:
     done = _run("stats", data=filled)
     assert done.returncode == 0, done.stderr
     with History() as h:
-        stats = compute(h.player_games("You"), "You")
-    assert done.stdout.startswith(f"You: {stats.games} games")
+        stats = compute(h.player_games("south"), "south")
+    assert done.stdout.startswith(f"South: {stats.games} games")
     assert "95% CI" in done.stdout and stats.groups[0].label in done.stdout
     assert f"Longest winning streak {stats.streak}" in done.stdout
     two = json.loads(_run("stats", "--json", "--players", "2", data=filled).stdout)
@@ -121,6 +121,8 @@ def test_stats_table_and_filters(filled: Path) -> None:
     assert 0 < dated["games"] <= 8
     guest = _run("stats", "--player", "Guest0", data=filled)
     assert guest.stdout.startswith("Guest0: ")
+    by_place = _run("stats", "--player", "south", data=filled)
+    assert by_place.stdout.startswith(f"South: {stats.games} games")
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ def test_a_finished_game_keeps_its_rules_seats_hands_scores_winner_and_record(
     record = play(SEATS, 7, target=100)
     assert record_game(record, now=T0 + timedelta(hours=1)).recorded
     with History() as history:
-        assert history.version == SCHEMA_VERSION == 4
+        assert history.version == SCHEMA_VERSION == 5
         (game,) = history.games()
         final = record.final_state()
         assert (game.game_id, game.players, game.target) == (record.game_id, 2, 100)
@@ -120,7 +120,7 @@ def test_the_database_is_sqlite_in_the_data_folder(data_dir: Path) -> None:
     path = history_path()
     assert path.parent == data_dir and path.name == "history.sqlite"
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
         scores = conn.execute("SELECT scores FROM games").fetchone()[0]
     assert isinstance(json.loads(scores), list)
 

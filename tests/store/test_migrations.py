@@ -50,7 +50,7 @@ def test_a_v1_history_opens_at_the_current_version_with_every_game(v1: Path) -> 
     blobs = dict(old.execute("SELECT game_id, record FROM games").fetchall())
     old.close()
     with History(v1) as history:
-        assert history.version == SCHEMA_VERSION == 4
+        assert history.version == SCHEMA_VERSION == 5
         columns = [r[1] for r in history.conn.execute("PRAGMA table_info(games)")]
         assert "record" not in columns  # version 2: the records have a table of their own
         moved = dict(history.conn.execute(
@@ -62,7 +62,9 @@ def test_a_v1_history_opens_at_the_current_version_with_every_game(v1: Path) -> 
             loaded = history.load(game.game_id)
             assert loaded.state.is_terminal == game.finished
             assert tuple(loaded.state.scores) == game.scores
-        stats = compute(history.player_games("You"), "You")
+        # version 5: the first person's old default name, "You", is the place's code
+        assert history.player_games("You") == []
+        stats = compute(history.player_games("south"), "south")
         assert stats.games == 8 and stats.abandoned == 3
         assert history.record(play(SEATS, 4))
         assert history.count() == 9
@@ -154,3 +156,35 @@ def test_a_newer_history_is_refused_and_the_game_kept_as_a_file(v1: Path) -> Non
     assert outcome.line is not None and "newer allfives" in outcome.line
     assert "\n" not in outcome.line
     assert sqlite3.connect(v1).execute("SELECT count(*) FROM games").fetchone()[0] == 8
+
+
+def test_version_5_keeps_a_default_name_as_its_places_code(tmp_path: Path) -> None:
+    """The names older allfives gave by default become their place's code, in the seats
+    the statistics read; a name given stays, and so does a place's name at another place."""
+    path = tmp_path / "history.sqlite"
+    three = (
+        Seat(name="You"),
+        Seat(name="North", kind="computer", level="random"),  # a name: north is not west
+        Seat(name="East", kind="computer", level="random"),
+    )
+    with History(path, migrations=MIGRATIONS[:4]) as old:
+        assert old.version == 4
+        assert old.record(play(SEATS, 1))
+        assert old.record(play((Seat(name="Ana"), *SEATS[1:]), 2))
+        assert old.record(play(three, 3))
+    with History(path) as history:
+        assert history.version == 5
+        rows = history.conn.execute(
+            "SELECT g.players, s.seat, s.name FROM seats s JOIN games g ON g.id = s.game "
+            "ORDER BY g.id, s.seat"
+        ).fetchall()
+        assert rows == [
+            (2, 0, "south"), (2, 1, "north"),
+            (2, 0, "Ana"), (2, 1, "north"),
+            (3, 0, "south"), (3, 1, "North"), (3, 2, "east"),
+        ]
+        assert history.people() == ["south", "Ana"]
+        assert len(history.player_games("south")) == 2
+        # a game recorded now keeps a seat's default name as its place's code too
+        assert history.record(play((Seat(), Seat(kind="computer", level="greedy")), 4))
+        assert len(history.player_games("south")) == 3

@@ -30,7 +30,10 @@ def test_a_name_is_kept_with_its_blanks_collapsed(given: str, kept: str) -> None
 def test_every_front_door_refuses_a_bad_name_in_the_same_words(given: str, why: str) -> None:
     with pytest.raises(ValueError, match=why):
         player_name(given)
-    for make in (lambda: Settings(name=given), lambda: Hello(version=2, name=given)):
+    makes = [lambda: Hello(version=2, name=given)]
+    if given.strip():  # a blank name in the settings is the default name (its place's)
+        makes.append(lambda: Settings(name=given))
+    for make in makes:
         with pytest.raises(ValidationError) as caught:
             make()
         assert why in str(caught.value.errors()[0]["msg"])
@@ -38,3 +41,11 @@ def test_every_front_door_refuses_a_bad_name_in_the_same_words(given: str, why: 
 
 def test_a_blank_seat_name_means_the_seats_place() -> None:
     assert Settings(names=["", " Bo ", ""]).names == ["", "Bo", ""]
+    assert Settings(name="  ").name == ""
+
+
+def test_the_old_default_name_is_read_as_the_default() -> None:
+    """Older allfives remembered the first person as "You": that is the default name."""
+    assert Settings(name="You").name == "" and Settings().name == ""
+    assert Settings(name="Ana").seats()[0].name == "Ana"
+    assert Settings(name="You").seats()[0].name is None

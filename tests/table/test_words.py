@@ -107,5 +107,7 @@ def test_names_from_files_cannot_drive_the_terminal() -> None:
 def test_labels_mark_you_once() -> None:
     names = Names(("Ana", "West"), TWO, you=0)
     assert names.label(0) == "Ana (you)" and names.label(1) == "West"
-    assert Names(("You", "West"), TWO, you=0).label(0) == "You"  # the default name, unmarked
+    assert Names((None, "West"), TWO, you=0).label(0) == "You"  # the default name, unmarked
+    assert Names((None, None), TWO, you=1).label(0) == "South"  # another's default: its place
+    assert Names((None, None), TWO, you=1).label(1) == "You"
     assert Names(("Ana", "West"), TWO, you=None).label(0) == "Ana"

@@ -91,7 +91,7 @@ async def test_bad_file_shows_the_problem_and_offers_the_good_part(tmp_path: Pat
         assert isinstance(modal, OpenReplayScreen)
         problem = str(modal.query_one("#open-problem", Static).render())
         assert problem == (
-            f"{path}: hand 1, move 5: illegal action '5-5 W': seat 0 does not hold 5-5 [own-tile]"
+            f"{path}: hand 1, move 5: illegal action '5-5 W': seat 0 does not hold 5-5"
         )
         salvage = modal.query_one("#open-salvage", Button)
         assert salvage.display

@@ -196,5 +196,6 @@ async def test_enter_starts_the_game_and_the_settings_are_remembered() -> None:
         assert isinstance(app.screen, GameScreen)
         rules = app.table.state.rules
         assert rules.players == 4 and rules.partnerships and rules.target == 200
-        assert app.table.names == ("You", "West", "North", "East")
+        assert app.table.given_names == (None, None, None, None)  # the places' names
+        assert app.table.names == ("South", "West", "North", "East")
     assert load_settings().players == 4

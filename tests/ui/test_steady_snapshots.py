@@ -76,7 +76,7 @@ def _four_players_mid_hand() -> AllFivesApp:
     person's turn, so the board is planned move by move as in a game."""
     state = hand_states(5, 4)[6]
     assert state.current == 1
-    record = record_of(state, (Seat(name="You"), *computer_seats(4)[1:]))
+    record = record_of(state, (Seat(), *computer_seats(4)[1:]))  # the first person unnamed
     return AllFivesApp(Settings(speed=0.0, coach=False), resume=record, speed=0.0,
                        autosave=False)
 

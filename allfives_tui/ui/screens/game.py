@@ -328,8 +328,7 @@ class GameScreen(Screen[None]):
         if not self._shown:
             return
         view = self.view()
-        names = self.table.names
-        self.query_one(Scoreboard).show(view, names, human=self.viewer)
+        self.query_one(Scoreboard).show(view, self.table.given_names, human=self.viewer)
         self.query_one(BoneyardCounter).show(view)
         hand = self.shown_hand()
         human = self.human_turn()

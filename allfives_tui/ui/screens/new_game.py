@@ -18,13 +18,16 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from allfives_tui.table.settings import PERSON, SEAT_NAMES, SPEEDS, Settings
+from allfives_tui.locale import _
+from allfives_tui.table.places import place_name
+from allfives_tui.table.problems import validation_text
+from allfives_tui.table.settings import PERSON, SEAT_PLACES, SPEEDS, Settings
+from allfives_tui.table.words import level_description
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine import HandSize
 from engine.players import LEVELS, REGISTRY
-from engine.problems import problem_words
 from engine.rng import SEED_LIMIT
 from engine.rules import DEFAULT_TARGETS, Rules
 
@@ -163,7 +166,9 @@ class NewGameScreen(Screen[None]):
                             max_length=20,
                         ))
                 yield Label("Your name")
-                yield compact(Input(s.name, id="name", max_length=20))
+                yield compact(Input(
+                    s.name, placeholder=_("your name (optional)"), id="name", max_length=20
+                ))
                 yield Label("Seed")
                 yield compact(Input(
                     "" if s.seed is None else str(s.seed),
@@ -239,7 +244,7 @@ class NewGameScreen(Screen[None]):
         return out
 
     def _sync_players(self, players: int) -> None:
-        names = SEAT_NAMES[players]
+        names = [place_name(place) for place in SEAT_PLACES[players]]
         for i in range(3):
             label = self.query_one(f"#level-label-{i}", Label)
             seat = self.query_one(f"#seat-{i}", Horizontal)
@@ -285,7 +290,7 @@ class NewGameScreen(Screen[None]):
     def _show_level(self, seat: int | None = None) -> None:
         """The note under the form: what the computer level at ``seat`` is and how strong
         it measured (the first computer seat's when ``seat`` is none or not a computer)."""
-        shown = range(len(SEAT_NAMES[self._players()]))
+        shown = range(len(SEAT_PLACES[self._players()]))
         levels = {i: self.query_one(f"#level-{i}", Select).value for i in shown}
         computers = [i for i, level in levels.items() if level in REGISTRY]
         if seat not in computers:
@@ -295,7 +300,9 @@ class NewGameScreen(Screen[None]):
             note.update("")
             return
         level = str(levels[seat])
-        note.update(f"{level}: {REGISTRY[level].description}")
+        note.update(
+            _("{level}: {description}").format(level=level, description=level_description(level))
+        )
 
     def _players(self) -> int:
         players = self.query_one("#players", Select).value
@@ -311,12 +318,12 @@ class NewGameScreen(Screen[None]):
     def _move_seats(self, before: int, after: int) -> None:
         """From ``before`` players to ``after``: each place keeps its level and name
         (North's stays North's, wherever its row is); a place not set yet keeps the row's."""
-        for i, place in enumerate(SEAT_NAMES[before]):
+        for i, place in enumerate(SEAT_PLACES[before]):
             self._by_place[place] = (
                 self.query_one(f"#level-{i}", Select).value,
                 self.query_one(f"#person-{i}", Input).value,
             )
-        for i, place in enumerate(SEAT_NAMES[after]):
+        for i, place in enumerate(SEAT_PLACES[after]):
             if place in self._by_place:
                 level, name = self._by_place[place]
                 self.query_one(f"#level-{i}", Select).value = level
@@ -373,7 +380,7 @@ class NewGameScreen(Screen[None]):
         except ValidationError as err:
             first = err.errors()[0]
             field = ".".join(str(p) for p in first["loc"][:1]) or "settings"
-            message = problem_words(first)
+            message = validation_text(first)
             raise ValueError(f"{FIELD_WORDS.get(field, field)}: {message}.") from None
         return settings
 

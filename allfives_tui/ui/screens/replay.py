@@ -221,7 +221,8 @@ class ReplayScreen(Screen[None]):
                 if to_play and self._hands_box.max_scroll_y:
                     self.call_after_refresh(self._show_seat, seat)
         human = None if self.viewer == NOBODY else self.viewer
-        self._scoreboard.show(state, self.names, human=human)
+        given = [s.name for s in self.replay.record.seats]
+        self._scoreboard.show(state, given, human=human)
         self._boneyard.show(state)
         # the move list's highlight follows in the next repaint: the frame comes first
         self.call_after_refresh(self._moves.show, self.index)

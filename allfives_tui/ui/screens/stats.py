@@ -34,6 +34,7 @@ from allfives_tui.locale import N_, _, formats, ngettext, pgettext
 from allfives_tui.store import wording
 from allfives_tui.store.history import History, HistoryError, history_path
 from allfives_tui.store.stats import Filters, Stats, empty, parse_day, query
+from allfives_tui.table.places import person_label
 from allfives_tui.table.words import printable
 from allfives_tui.ui.screens import HISTORY_CSS
 from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart
@@ -279,7 +280,7 @@ class StatsScreen(Screen[None]):
         yield Static(self._title(), id="stats-title")
         with Horizontal(id="stats-filters"):
             # buttons that cycle (a click or p / l / n): far lighter to draw than selects
-            yield compact(Button(printable(self.player), id="stats-player"))
+            yield compact(Button(printable(person_label(self.player)), id="stats-player"))
             # as wide as the widest label they cycle through, in the language spoken
             for name, labels in (
                 ("stats-level", [level_text(c) for c in LEVEL_CHOICES]),
@@ -302,7 +303,9 @@ class StatsScreen(Screen[None]):
         yield AppFooter()
 
     def _title(self) -> Text:
-        return Text(_("Statistics of {player}").format(player=printable(self.player)))
+        return Text(
+            _("Statistics of {player}").format(player=printable(person_label(self.player)))
+        )
 
     def on_mount(self) -> None:
         """Show the first figures if they come in time for the first frame, else when
@@ -429,7 +432,7 @@ class StatsScreen(Screen[None]):
         """The next person in the history."""
         i = self.people.index(self.player) if self.player in self.people else -1
         self.player = self.people[(i + 1) % len(self.people)]
-        self.query_one("#stats-player", Button).label = printable(self.player)
+        self.query_one("#stats-player", Button).label = printable(person_label(self.player))
         self.query_one("#stats-title", Static).update(self._title())
         self.refresh_figures()
 

@@ -79,8 +79,11 @@ class _Steady(Static):
 class Scoreboard(_Steady):
     """Every side's score and the target, whose turn it is, the last play, the hand number."""
 
-    def show(self, snapshot: Snapshot, names: Sequence[str], human: int | None = 0) -> None:
-        """Render ``snapshot`` with seat ``names``; ``human`` is marked as "you"."""
+    def show(
+        self, snapshot: Snapshot, names: Sequence[str | None], human: int | None = 0
+    ) -> None:
+        """Render ``snapshot`` with the names the seats were given (``None``: the seat's
+        default name); ``human`` is marked as "you"."""
         rules = snapshot.rules
         counts = hand_counts(snapshot)
         key = (
@@ -115,9 +118,14 @@ class Scoreboard(_Steady):
                 rows += 1
             for s in seats:
                 marker = Text("▶", style="bold") if s == turn else Text(" ")
-                name = Text(names[s], style="bold" if s == human else "")
-                if s == human and (marked := mine.label(s)) != names[s]:
-                    name.append(marked.removeprefix(names[s]), style="dim")
+                shown = labels.name(s)
+                if s != human:
+                    name = Text(shown)
+                elif (marked := mine.label(s)).startswith(shown):
+                    name = Text(shown, style="bold")
+                    name.append(marked.removeprefix(shown), style="dim")
+                else:  # "You", for the default name
+                    name = Text(marked, style="bold")
                 pts = "" if len(seats) > 1 else str(score)
                 table.add_row(marker, name, Text(pts, style="bold"), Text(str(counts[s])))
                 rows += 1
@@ -131,10 +139,12 @@ class Scoreboard(_Steady):
                 "Last: {name} {tile}, no score"
             )
             lines.append(
-                scored.format(name=names[last.seat], tile=last.action.tile, points=last.points)
+                scored.format(
+                    name=labels.name(last.seat), tile=last.action.tile, points=last.points
+                )
             )
         elif last is not None:
-            lines.append(f"Last: {names[last.seat]} {last.action}")
+            lines.append(f"Last: {labels.name(last.seat)} {last.action}")
         else:
             lines.append("Last: —")
         out = Table.grid(expand=True)
