@@ -31,7 +31,7 @@ from engine.record import GameRecord
 from tests.locale.cut_off import cut_off, markers_cut
 from tests.locale.languages import LANGUAGES, PSEUDO
 from tests.locale.screens import SIZE
-from tests.records import record_of, two_ends_record
+from tests.records import dealt_record, record_of, two_ends_record
 from tests.ui.helpers import random_hands, screen_text, settle, until
 
 REGIONS = ("#board", "#hand", "#scoreboard", "#boneyard")
@@ -83,7 +83,18 @@ def _on(screen: type) -> Callable[[Pilot[Any]], Awaitable[None]]:
 
 
 Reach = Callable[[Pilot[Any]], Awaitable[None]]
+def _your_lead() -> GameRecord:
+    """A new hand that you lead: nothing on the table yet."""
+    return dealt_record(
+        ["5-3", "0-0", "2-0", "3-0", "4-0", "6-0", "2-2", "3-3", "4-4"],
+        ["5-5", "1-0", "2-1", "3-2", "4-3", "6-2", "6-1", "3-1", "4-1"],
+        ["6-6", "1-1", "4-2", "5-0", "5-1", "5-2", "5-4", "6-5", "6-3", "6-4"],
+        start=0,
+    )
+
+
 POSITIONS: dict[str, tuple[Callable[[], GameRecord], Reach]] = {
+    "your lead": (_your_lead, _playing),
     "mid-game": (lambda: record_of(mid_game()), _playing),
     "a tile chosen": (lambda: record_of(mid_game()), _tile_chosen),
     "choosing an end": (two_ends_record, _choosing_an_end),
@@ -91,12 +102,19 @@ POSITIONS: dict[str, tuple[Callable[[], GameRecord], Reach]] = {
 """Positions of the game screen: the record resumed, and the steps to the position."""
 
 
-LAST_PLAY_WRAPS = (
-    "the scoreboard's last play, 'Last: North 5-4, no score' (25 cells in English, the "
-    "scoreboard's whole width), takes two lines in the pseudo-locale: the scoreboard grows "
-    "from 5 rows to 6 and the boneyard counter moves down a row"
-)
-WRAPS = {"mid-game": LAST_PLAY_WRAPS, "a tile chosen": LAST_PLAY_WRAPS}
+def _last_play_wraps(last: str) -> str:
+    return (
+        f"the scoreboard's last play, {last!r} in English, takes two lines in the "
+        "pseudo-locale: the scoreboard grows from 5 rows to 6 and the boneyard counter "
+        "moves down a row"
+    )
+
+
+WRAPS = {
+    "mid-game": _last_play_wraps("Last: North 5-4, no score"),
+    "a tile chosen": _last_play_wraps("Last: North 5-4, no score"),
+    "choosing an end": _last_play_wraps("Last: North 5-5, +10"),
+}
 """Positions where the pseudo-locale moves a part, and how (the screens are not changed
 here: when they are, these tests pass and the entries go)."""
 
