@@ -78,7 +78,8 @@ def _record_file(folder: Path, name: str) -> tuple[Path, set[str]]:
     record = parse_record(text)
     path = folder / f"{name}.json"
     path.write_text(text, encoding="utf-8")
-    tokens = {w for s in record.seats for w in _WORD.findall(s.name)}
+    # named seats: a seat left unnamed is worded by the catalog, its name no token
+    tokens = {w for s in record.seats if s.name for w in _WORD.findall(s.name)}
     tokens |= {s.level for s in record.seats if s.level}
     tokens |= _words(record.rules.hand_size.value)
     return path, tokens
