@@ -93,13 +93,14 @@ def listing(items: list[str], style: Literal["standard", "or"] = "standard") -> 
 
 def signed(value: float, digits: int = 1) -> str:
     """``value`` with exactly ``digits`` decimals and its sign, ``+`` too, the language's
-    way (``+17.2``, ``-3.0``; ``+17,2`` in Italian)."""
+    way (``+17.2``, ``-3.0``; ``+17,2`` in Italian), rounded as Python rounds
+    ``f"{value:+.{digits}f}"``."""
     from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol
 
-    shown = fixed(abs(value), digits)
-    negative = value < 0 or (value == 0 and str(value).startswith("-"))
+    rounded = round(value, digits)
+    negative = rounded < 0 or (rounded == 0 and str(rounded).startswith("-"))
     sign = get_minus_sign_symbol(locale()) if negative else get_plus_sign_symbol(locale())
-    return sign + shown
+    return sign + fixed(abs(rounded), digits)
 
 
 _FIELDS = frozenset("GyYuUQqMLlwWdDFgEecabBhHKkjJmsSAzZOvVXx")

@@ -22,10 +22,12 @@ keys draw equal rows.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from allfives_tui.locale import N_, _
 from allfives_tui.table.glyphs import (
     H_HEIGHT,
     H_WIDTH,
@@ -63,7 +65,8 @@ MARKER_TEXT = {
 }
 """An open end's marker (letter, pip needed) by its role: any open end; an end the
 selected tile fits; while choosing an end, one not chosen; the end chosen (⏎ plays there)."""
-EMPTY_TEXT = "The table is empty: the first tile leads."
+EMPTY_TEXT = N_("The table is empty: the first tile leads.")
+"""What the board says before the lead (translated where it is drawn)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -630,8 +633,12 @@ def row_keys(
     """What each row of ``plan`` shows: equal keys draw equal rows."""
     rows: list[list[Run]] = [[] for _ in range(plan.height)]
     if empty:
-        x = max(0, (plan.width - len(EMPTY_TEXT)) // 2)
-        rows[plan.height // 2].append((x, EMPTY_TEXT[: max(0, plan.width - x)], EMPTY))
+        # centred, on as many rows as the words need at this width
+        lines = textwrap.wrap(_(EMPTY_TEXT), max(1, plan.width)) or [""]
+        top = max(0, plan.height // 2 - (len(lines) - 1) // 2)
+        for y, line in enumerate(lines[: plan.height], start=top):
+            x = max(0, (plan.width - len(line)) // 2)
+            rows[min(y, plan.height - 1)].append((x, line, EMPTY))
     for g in plan.glyphs:
         style = LAST if last is not None and g.tile == last else SPINNER if g.spinner else TILE
         x0, y0 = g.rect.x0, g.rect.y0

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from allfives_tui.locale import _
+from allfives_tui.locale.formats import number
 from allfives_tui.table.problems import NO_HANDS
 from allfives_tui.table.words import Names, describe_event
 from engine import (
@@ -169,21 +171,14 @@ class Replay:
         """A team's name as the narrative says it ("You & North")."""
         return self.names().team(team)
 
-    def says(self, seat: int, verb: str) -> str:
-        """``seat``'s name and ``verb`` agreeing with it: "Ann leads", "You lead"."""
-        return self.names().says(seat, verb)
-
     def view_name(self, seat: int) -> str:
         """``"Ann's view"``; ``"your view"`` for the owner's seat; for :data:`NOBODY`,
         ``"every hand face down"``."""
         if seat == NOBODY:
-            return "every hand face down"
-        return f"{self.names().possessive(seat)} view"
-
-    def wins_word(self, team: int) -> str:
-        """``"wins"`` for one player, ``"win"`` for partners and for "you"."""
-        seats = self.rules.seats_of(team)
-        return self.names().verb(seats[0], "wins") if len(seats) == 1 else "win"
+            return _("every hand face down")
+        if seat == self.owner:
+            return _("your view")
+        return _("{name}'s view").format(name=self.seat_name(seat))
 
     def describe(self, index: int) -> str:
         """What happened at frame ``index``, in words (one line per event)."""
@@ -227,18 +222,25 @@ def status_line(
     """
     frame = replay.frames[index]
     moves = len(replay.record.hands[frame.hand - 1].actions)
-    parts = ["Replay"]
+    hand = _("hand {hand} of {hands}").format(
+        hand=number(frame.hand), hands=number(len(replay.hand_starts))
+    )
+    if frame.move == 0:
+        move = _("deal")
+    else:
+        move = _("move {move} of {moves}").format(move=number(frame.move), moves=number(moves))
+    step = _("step {step}/{steps}").format(step=number(index + 1), steps=number(len(replay)))
+    parts = [_("Replay")]
     if source:
         parts.append(PurePath(source).name)
-    parts.append(f"hand {frame.hand} of {len(replay.hand_starts)}")
-    parts.append("deal" if frame.move == 0 else f"move {frame.move} of {moves}")
+    parts += [hand, move]
     step_at = len(parts)
-    parts.append(f"step {index + 1}/{len(replay)}")
-    parts.append("all hands face up" if viewer is None else replay.view_name(viewer))
+    parts.append(step)
+    parts.append(_("all hands face up") if viewer is None else replay.view_name(viewer))
     if in_progress:
-        parts.append("game in progress")
+        parts.append(_("game in progress"))
     if step_seconds is not None:
-        parts.append(f"▶ playing, {step_seconds:g} s a step")
+        parts.append(_("▶ playing, {seconds} s a step").format(seconds=number(step_seconds, 2)))
     # what a narrow line goes without, first to go first
     dropping = [0, step_at, 1 if source else None, step_at - 1, step_at - 2]
     return fit_parts(parts, width, [i for i in dropping if i is not None])

@@ -4,9 +4,9 @@ One wording for the whole program: the game's log, the replay screen, the
 plain-text replay and the end-of-hand and game-over screens all say things
 the same way. A :class:`Names` knows the seats' names (a seat nobody named has
 its place's, worded by :mod:`allfives_tui.table.places`), the rules (for teams)
-and which seat, if any, is *you*: that seat is called "You" and its verbs
-agree ("You play", "West plays"). Agreement goes by seat, never by what a
-seat happens to be called.
+and which seat, if any, is *you*: that seat is called "You" and its events
+have their own sentences ("You play", "West plays"). Which sentence goes by
+seat, never by what a seat happens to be called.
 
 >>> from engine import Rules, Dealt
 >>> names = Names(("Ana", "West"), Rules(players=2), you=0)
@@ -20,19 +20,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from allfives_tui.locale import N_, _, ngettext, pgettext
+from allfives_tui.locale.formats import number, percent
 from allfives_tui.table.places import seat_name
 from engine import Dealt, Drew, End, Event, GameOver, HandOver, Passed, Placed, Rules, errors
 from engine.errors import MAX_REASON
-
-_PLAIN_FORM = {
-    "plays": "play",
-    "leads": "lead",
-    "draws": "draw",
-    "passes": "pass",
-    "goes": "go",
-    "wins": "win",
-    "takes": "take",
-}
 
 
 def printable(text: str) -> str:
@@ -80,14 +71,6 @@ class Names:
             return seat_name(self.names[seat], seat, self.rules.players)
         return _("Seat {number}").format(number=seat + 1)
 
-    def verb(self, seat: int, verb: str) -> str:
-        """``verb`` (written for "she": ``"leads"``) as it agrees with ``seat``."""
-        return _PLAIN_FORM.get(verb, verb) if seat == self.you else verb
-
-    def says(self, seat: int, verb: str) -> str:
-        """``"West leads"``, ``"You lead"``."""
-        return f"{self.seat(seat)} {self.verb(seat, verb)}"
-
     def all(self) -> tuple[str, ...]:
         """Every seat's name, whoever reads them (:meth:`name`), in seat order."""
         return tuple(self.name(s) for s in range(self.rules.players))
@@ -101,23 +84,12 @@ class Names:
             return _("You")
         return _("{name} (you)").format(name=self.name(seat))
 
-    def possessive(self, seat: int) -> str:
-        """``"West's"``, ``"your"``."""
-        return "your" if seat == self.you else f"{self.seat(seat)}'s"
-
     def team(self, team: int) -> str:
         """A side's name: its seat's name, or partners joined with ``&``."""
         seats = self.rules.seats_of(team)
         if len(seats) == 2:
             return _("{one} & {other}").format(one=self.seat(seats[0]), other=self.seat(seats[1]))
         return " & ".join(self.seat(s) for s in seats)
-
-    def team_says(self, team: int, verb: str) -> str:
-        """``"West wins"``, ``"You win"``, ``"You & North win"``: a side and its verb."""
-        seats = self.rules.seats_of(team)
-        if len(seats) == 1:
-            return self.says(seats[0], verb)
-        return f"{self.team(team)} {_PLAIN_FORM.get(verb, verb)}"
 
     def is_yours(self, team: int) -> bool:
         """True when *you* play for ``team``."""
@@ -322,26 +294,54 @@ def level_description(level: str) -> str:
 
 # -- the coach's ratings ---------------------------------------------------------------
 
-LABEL_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
-"""Each label of a costly decision, and its plural, mildest first."""
+LABELS = ("inaccuracy", "mistake", "blunder")
+"""The labels of a costly decision, mildest first (the coach's ``ratings.LABELS``)."""
 
 
-def counted(n: int, one: str, many: str) -> str:
-    """``"1 blunder"``, ``"2 blunders"``."""
-    return f"{n} {one if n == 1 else many}"
+def label_name(label: str) -> str:
+    """A decision's label (``"mistake"``, one of :data:`~allfives_tui.coach.ratings.LABELS`)
+    in the current language."""
+    if label == "inaccuracy":
+        return pgettext("rating", "inaccuracy")
+    if label == "mistake":
+        return pgettext("rating", "mistake")
+    if label == "blunder":
+        return pgettext("rating", "blunder")
+    return label
+
+
+def label_count(label: str, n: int) -> str:
+    """``"1 blunder"``, ``"2 blunders"``: ``n`` decisions with ``label``, the language's
+    plural."""
+    count = number(n)
+    if label == "inaccuracy":
+        return ngettext("{count} inaccuracy", "{count} inaccuracies", n).format(count=count)
+    if label == "mistake":
+        return ngettext("{count} mistake", "{count} mistakes", n).format(count=count)
+    return ngettext("{count} blunder", "{count} blunders", n).format(count=count)
 
 
 def labels_line(counts: Mapping[str, int], sep: str = ", ") -> str:
-    """``"5 inaccuracies, 3 mistakes, 1 blunder"``: each label of :data:`LABEL_PLURALS`
-    counted (``counts`` by label; a missing one is none)."""
-    return sep.join(counted(counts.get(one, 0), one, many) for one, many in LABEL_PLURALS.items())
+    """``"5 inaccuracies, 3 mistakes, 1 blunder"``: each label counted, mildest first
+    (``counts`` by label; a missing one is none)."""
+    return sep.join(label_count(label, counts.get(label, 0)) for label in LABELS)
+
+
+def lost_share(loss: float) -> str:
+    """The win chance a decision lost, as a negative percentage: ``"-3.2%"``."""
+    return percent(-round(100 * loss, 1) / 100, 1)
 
 
 def win_lost(loss: float) -> str:
     """What a decision cost, the win chance lost: ``"-3.2% win"``."""
-    return f"-{100 * loss:.1f}% win"
+    return _("{loss} win").format(loss=lost_share(loss))
 
 
-def better_move(played: str, best: str) -> str:
-    """A decision that was not the best: ``"5-0 W, better 6-4 N"``."""
-    return f"{played}, better {best}"
+def move_words(notation: str) -> str:
+    """An action's notation as shown: a play as it is (``"5-3 E"``, tile notation and the
+    end's key), a draw and a pass in the current language."""
+    if notation == "draw":
+        return pgettext("move", "draw")
+    if notation == "pass":
+        return pgettext("move", "pass")
+    return notation

@@ -46,3 +46,14 @@ def test_a_code_babel_does_not_know_formats_as_english(pseudo_locale: str) -> No
     use_language(pseudo_locale)
     assert f.percent(0.5) == "50%"
     assert f.number(1234.5, 1) == "1,234.5"
+
+
+def test_signed_numbers_keep_their_sign_and_round_as_python_does() -> None:
+    for value in (3.25, -3.25, 0.0, -0.04, 0.35, 2.675, 16.666):
+        assert f.signed(value) == f"{value:+.1f}"
+        assert f.signed(value, 2) == f"{value:+.2f}"
+
+
+@pytest.mark.usefixtures("french")
+def test_french_signed_numbers() -> None:
+    assert f.signed(-3.25) == "-3,2" and f.signed(16.666) == "+16,7"

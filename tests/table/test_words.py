@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from allfives_tui.coach import ratings
 from allfives_tui.table.words import (
+    LABELS,
     Names,
     describe_event,
     game_over_title,
     hand_over_title,
+    label_count,
+    labels_line,
+    move_words,
     one_line,
     printable,
+    win_lost,
 )
 from engine import Dealt, Drew, End, GameOver, HandOver, Passed, Placed, Rules, parse_tile
 
@@ -36,9 +42,8 @@ def test_verbs_agree_by_seat_not_by_name() -> None:
     assert describe_event(Dealt(hand_number=1, start=0), names) == "Hand 1 dealt; You lead."
     onlooker = Names(("Ana", "West"), TWO, you=None)
     assert describe_event(Dealt(hand_number=3, start=0), onlooker) == "Hand 3 dealt; Ana leads."
-    for verb, plain in (("passes", "pass"), ("goes", "go"), ("wins", "win"), ("draws", "draw")):
-        assert YOU_AND_WEST.says(0, verb) == f"You {plain}"
-        assert YOU_AND_WEST.says(1, verb) == f"West {verb}"
+    assert describe_event(Passed(seat=0), YOU_AND_WEST).startswith("You pass:")
+    assert describe_event(Passed(seat=1), YOU_AND_WEST).startswith("West passes:")
 
 
 def test_only_the_drawers_own_draws_are_named_unless_revealed() -> None:
@@ -111,3 +116,11 @@ def test_labels_mark_you_once() -> None:
     assert Names((None, None), TWO, you=1).label(0) == "South"  # another's default: its place
     assert Names((None, None), TWO, you=1).label(1) == "You"
     assert Names(("Ana", "West"), TWO, you=None).label(0) == "Ana"
+
+
+def test_a_ratings_words() -> None:
+    assert LABELS == ratings.LABELS  # every label the coach gives has its words
+    assert labels_line({"inaccuracy": 2, "mistake": 1}) == "2 inaccuracies, 1 mistake, 0 blunders"
+    assert label_count("blunder", 1) == "1 blunder"
+    assert win_lost(0.0234) == "-2.3% win" and win_lost(0.0) == "-0.0% win"
+    assert move_words("pass") == "pass" and move_words("6-4 W") == "6-4 W"

@@ -11,7 +11,7 @@ from rich.style import Style
 from textual.app import App
 from textual.widgets import Input
 
-from allfives_tui.screenshots import random_play
+from allfives_tui.screenshots import mid_game, random_play
 from allfives_tui.table.board_plan import Rect
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
@@ -139,6 +139,22 @@ async def test_the_prompt_fits_when_a_tile_fits_four_ends() -> None:
             await pilot.pause()
             assert "⏎ plays 4-0 on the north end" in screen_text(app)
             assert screen.query_one(Board).cursor is End.N
+
+
+async def test_a_narrow_prompt_says_what_enter_does_in_fewer_words() -> None:
+    app = resume(record_of(mid_game()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game(app)
+        await pilot.press("right")  # 5-2: it fits one end
+        await pilot.pause()
+        assert screen.prompt_text() == (
+            "Your turn: ←→ or 1-9 choose, ⏎ plays 5-2 on the east end (no score)"
+        )
+        assert screen.prompt_text(50) == "⏎ plays 5-2 on the east end (no score)"
+        await pilot.press("left")  # 6-4: two ends
+        await pilot.pause()
+        assert screen.prompt_text(50) == "⏎ plays 6-4 (it fits 2 ends)"
 
 
 # -- item 13: nothing acts behind the "enlarge" message --------------------------

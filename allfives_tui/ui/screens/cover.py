@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Static
 
+from allfives_tui.locale import N_, _
 from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Dialog
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
@@ -21,9 +22,9 @@ class CoverScreen(Dialog[None]):
     """"Pass to Ana": Enter (or the button) shows Ana's tiles and lets her play."""
 
     BINDINGS = [
-        Binding("enter,space", "reveal", "Show my tiles", key_display="⏎"),
-        Binding("question_mark", "app.show_help", "Help", key_display="?"),
-        Binding("q", "app.quit_keep", "Quit"),
+        Binding("enter,space", "reveal", N_("Show my tiles"), key_display="⏎"),
+        Binding("question_mark", "app.show_help", N_("Help"), key_display="?"),
+        Binding("q", "app.quit_keep", N_("Quit")),
     ]
 
     def __init__(self, name: str, *, grace: float | None = KEY_AHEAD_GRACE) -> None:
@@ -37,12 +38,15 @@ class CoverScreen(Dialog[None]):
         """Whose turn it is and what to do."""
         yield TooSmall()
         with Vertical(id="cover", classes="dialog"):
-            yield Static(f"Pass to {self.person}", classes="dialog-title")
+            yield Static(_("Pass to {name}").format(name=self.person), classes="dialog-title")
             yield Static(
-                f"Press Enter when only {self.person} is looking: their tiles show next.",
+                _("Press Enter when only {name} is looking: their tiles show next.").format(
+                    name=self.person
+                ),
                 classes="dialog-note",
             )
-            yield compact(Button(f"I am {self.person} (⏎)", id="reveal", variant="primary"))
+            button = _("I am {name} (⏎)").format(name=self.person)
+            yield compact(Button(button, id="reveal", variant="primary"))
         yield AppFooter()  # this screen's keys, not the game's beneath
 
     def action_reveal(self) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,8 +25,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from allfives_tui.coach.ratings import Option
-from allfives_tui.locale import _
+from allfives_tui.locale import N_, _, ngettext
+from allfives_tui.locale.formats import number
 from allfives_tui.table.table import TableReading
+from allfives_tui.table.words import end_name
 from allfives_tui.ui.widgets import Board, BoneyardCounter, EventLog, HandView, Scoreboard
 from allfives_tui.ui.widgets.footer import GameFooter
 from allfives_tui.ui.widgets.hint import HintPanel
@@ -45,8 +48,8 @@ from engine import (
 from engine.players.evaluate import ActionValue
 from engine.players.simple import points_now
 
-TILE_KEYS = Binding.Group("Tile", compact=True)
-END_KEYS = Binding.Group("End", compact=True)
+TILE_KEYS = Binding.Group(N_("Tile"), compact=True)
+END_KEYS = Binding.Group(N_("End"), compact=True)
 END_ORDER: tuple[End, ...] = (End.W, End.N, End.E, End.S)
 """The order the arrows step through ends: round the cross, west to south."""
 
@@ -60,24 +63,24 @@ class GameScreen(Screen[None]):
     """Play a game: see the table, choose tiles and ends, watch the computers play."""
 
     BINDINGS = [
-        Binding("left,h", "prev", "Tile", key_display="←", group=TILE_KEYS),
-        Binding("right,l", "next", "Tile", key_display="→", group=TILE_KEYS),
-        Binding("enter", "play", "Play", key_display="⏎"),
-        *(Binding(str(i), f"pick({i})", f"Tile {i}", show=False) for i in range(1, 10)),
-        Binding("n", "end('N')", "End", group=END_KEYS),
-        Binding("e", "end('E')", "End", group=END_KEYS),
-        Binding("s", "end('S')", "End", group=END_KEYS),
-        Binding("w", "end('W')", "End", group=END_KEYS),
-        Binding("up,k", "prev_end", "End", show=False),
-        Binding("down,j", "next_end", "End", show=False),
-        Binding("escape", "cancel", "Back", show=False),
-        Binding("d", "draw", "Draw"),
-        Binding("p", "pass_turn", "Pass"),
-        Binding("u", "take_back", "Undo"),
-        Binding("t", "hint", "Hint"),
-        Binding("question_mark", "app.show_help", "Help", key_display="?"),
-        Binding("ctrl+s", "app.save_copy", "Save", key_display="^s"),
-        Binding("q", "app.quit_keep", "Quit"),
+        Binding("left,h", "prev", N_("Tile"), key_display="←", group=TILE_KEYS),
+        Binding("right,l", "next", N_("Tile"), key_display="→", group=TILE_KEYS),
+        Binding("enter", "play", N_("Play"), key_display="⏎"),
+        *(Binding(str(i), f"pick({i})", N_("Choose a tile"), show=False) for i in range(1, 10)),
+        Binding("n", "end('N')", N_("End"), group=END_KEYS),
+        Binding("e", "end('E')", N_("End"), group=END_KEYS),
+        Binding("s", "end('S')", N_("End"), group=END_KEYS),
+        Binding("w", "end('W')", N_("End"), group=END_KEYS),
+        Binding("up,k", "prev_end", N_("End"), show=False),
+        Binding("down,j", "next_end", N_("End"), show=False),
+        Binding("escape", "cancel", N_("Back"), show=False),
+        Binding("d", "draw", N_("Draw")),
+        Binding("p", "pass_turn", N_("Pass")),
+        Binding("u", "take_back", N_("Undo")),
+        Binding("t", "hint", N_("Hint")),
+        Binding("question_mark", "app.show_help", N_("Help"), key_display="?"),
+        Binding("ctrl+s", "app.save_copy", N_("Save"), key_display="^s"),
+        Binding("q", "app.quit_keep", N_("Quit")),
     ]
 
     @dataclass
@@ -158,7 +161,7 @@ class GameScreen(Screen[None]):
                 yield HintPanel(id="hint")
                 yield EventLog(id="log")
         yield Static(id="prompt")
-        yield HandView(id="hand", empty_text="(no tiles)")
+        yield HandView(id="hand", empty_text=_("(no tiles)"))
         yield GameFooter()
 
     def on_mount(self) -> None:
@@ -181,18 +184,23 @@ class GameScreen(Screen[None]):
         log.clear()
         rules = table.rules
         names = table.words(self.viewer)
+        target = number(rules.target)
         if table.resumed:
-            log.write_text(f"Game continued (hand {self.view().hand_number}, to {rules.target}).")
+            text = _("Game continued (hand {hand}, to {target}).")
+            log.write_text(text.format(hand=number(self.view().hand_number), target=target))
         elif self.viewer is None:
-            players = ", ".join(table.names)
-            log.write_text(f"New game: {players}, to {rules.target} points.")
+            text = _("New game: {players}, to {target} points.")
+            log.write_text(text.format(players=", ".join(table.names), target=target))
         else:
             me = rules.team_of(self.viewer)
             partners = [names.seat(s) for s in rules.seats_of(me) if s != self.viewer]
-            others = [names.team(t) for t in range(rules.teams) if t != me]
-            with_ = f" with {' & '.join(partners)}" if partners else ""
-            against = ", ".join(others)
-            log.write_text(f"New game{with_} against {against}, to {rules.target} points.")
+            others = ", ".join(names.team(t) for t in range(rules.teams) if t != me)
+            if partners:  # a side is at most two seats: one partner
+                text = _("New game with {partner} against {others}, to {target} points.")
+            else:
+                text = _("New game against {others}, to {target} points.")
+            partner = partners[0] if partners else ""
+            log.write_text(text.format(partner=partner, others=others, target=target))
         self.show_events(table.hand_events)
 
     # -- what the App tells the screen ------------------------------------
@@ -215,9 +223,8 @@ class GameScreen(Screen[None]):
         log = self.query_one(EventLog)
         log.drop_last_events(self._hand_lines - len(self.table.hand_events))
         self._hand_lines = len(self.table.hand_events)
-        if self.viewer is not None:
-            names, seat = self.table.words(self.viewer), self.viewer
-            log.write_text(f"{names.says(seat, 'takes')} back {names.possessive(seat)} last move.")
+        if self.viewer is not None:  # the viewer took it back: the log reads them as "you"
+            log.write_text(_("You take back your last move."))
         self.step = self.table.step
 
     def watch_viewer(self) -> None:
@@ -368,81 +375,150 @@ class GameScreen(Screen[None]):
     def _no_hand_text(self) -> str:
         """What the hand panel says when it shows no tiles."""
         if self.viewer is not None:
-            return "(no tiles)"
+            return _("(no tiles)")
         st = self.view()
         if st.phase is Phase.PLAY and st.current is not None:
             who = self.table.names[st.current]
             if self.table.kind(st.current) == "person":
-                return f"(tiles hidden: pass the keyboard to {who})"
-            return f"(tiles hidden while {who} plays)"
-        return "(tiles hidden)"
+                return _("(tiles hidden: pass the keyboard to {name})").format(name=who)
+            return _("(tiles hidden while {name} plays)").format(name=who)
+        return _("(tiles hidden)")
 
     def prompt_text(self, width: int = 1000) -> str:
         """What the player should do now, in words (in at most ``width`` cells where
         it can be said shorter)."""
         st = self.view()
+        if self.human_turn() and self.choosing:
+            tile = self.selected_tile()
+            if tile is not None:
+                return self._choosing_text(tile, width)
+        said = self._prompts(st)
+        return next((text for text in said if cell_len(text) <= width), said[-1])
+
+    def _prompts(self, st: SeatView) -> list[str]:
+        """What to do now, said in full first and then shorter (for a narrow prompt)."""
         if st.phase is Phase.OVER:
-            return "The game is over."
+            return [_("The game is over.")]
         if st.phase is Phase.DEAL:
-            return "The hand is over."
+            return [_("The hand is over.")]
         if not self.human_turn():
             who = self.table.names[st.current or 0]
             if self.table.kind(st.current or 0) == "person":
-                return f"{who}'s turn."
-            hint = " (←→ look over your tiles)" if self.viewer is not None else ""
-            return f"{who} is thinking…{hint}"
+                return [_("{name}'s turn.").format(name=who)]
+            thinking = _("{name} is thinking…").format(name=who)
+            if self.viewer is not None:
+                look = _("{name} is thinking… (←→ look over your tiles)").format(name=who)
+                return [look, thinking]
+            return [thinking]
         legal = self.legal()
         tile = self.selected_tile()
-        if self.choosing and tile is not None:
-            return self._choosing_text(tile, width)
         if legal and isinstance(legal[0], Draw):
-            return "Nothing fits an open end: press d to draw from the boneyard"
+            return [
+                _("Nothing fits an open end: press d to draw from the boneyard"),
+                _("Nothing fits: press d to draw"),
+            ]
         if legal and isinstance(legal[0], Pass):
-            return "Nothing fits and the boneyard is empty: press p to pass"
+            return [
+                _("Nothing fits and the boneyard is empty: press p to pass"),
+                _("Nothing fits: press p to pass"),
+            ]
         if st.must_play is not None:
-            return f"You drew {st.must_play}: it fits, so it must be played now (⏎)"
+            return [
+                _("You drew {tile}: it fits, so it must be played now (⏎)").format(
+                    tile=st.must_play
+                ),
+                _("⏎ plays the drawn {tile}").format(tile=st.must_play),
+            ]
+        if tile is None:
+            return [_("Your turn: ←→ or 1-9 choose a tile")]
         if st.layout.is_empty:
-            lead = f" ({self._points_text(Play(tile=tile))})" if tile is not None else ""
-            return f"Your lead: any tile. ←→ or 1-9 choose, ⏎ leads {tile}{lead}"
-        fits = self.ends_for(tile) if tile is not None else []
-        if tile is None or not fits:
-            return f"Your turn: ←→ or 1-9 choose a tile ({tile} fits no open end)"
+            points = self._score(Play(tile=tile))
+            if points:
+                long = _("Your lead: any tile. ←→ or 1-9 choose, ⏎ leads {tile} (+{points})")
+                short = _("⏎ leads {tile} (+{points})")
+            else:
+                long = _("Your lead: any tile. ←→ or 1-9 choose, ⏎ leads {tile} (no score)")
+                short = _("⏎ leads {tile} (no score)")
+            return [t.format(tile=tile, points=number(points)) for t in (long, short)]
+        fits = self.ends_for(tile)
+        if not fits:
+            return [
+                _("Your turn: ←→ or 1-9 choose a tile ({tile} fits no open end)").format(
+                    tile=tile
+                ),
+                _("{tile} fits no open end").format(tile=tile),
+            ]
         if len(fits) == 1 and fits[0] is not None:
-            score = self._points_text(Play(tile=tile, end=fits[0]))
-            where = f"on the {fits[0].word} end"
-            return f"Your turn: ←→ or 1-9 choose, ⏎ plays {tile} {where} ({score})"
-        return f"Your turn: ←→ or 1-9 choose, ⏎ plays {tile} (it fits {len(fits)} ends)"
+            points = self._score(Play(tile=tile, end=fits[0]))
+            if points:
+                long = _("Your turn: ←→ or 1-9 choose, ⏎ plays {tile} on the {end} end (+{points})")
+                short = _("⏎ plays {tile} on the {end} end (+{points})")
+            else:
+                long = _("Your turn: ←→ or 1-9 choose, ⏎ plays {tile} on the {end} end (no score)")
+                short = _("⏎ plays {tile} on the {end} end (no score)")
+            return [
+                t.format(tile=tile, end=end_name(fits[0]), points=number(points))
+                for t in (long, short)
+            ]
+        count = len(fits)
+        long = ngettext(
+            "Your turn: ←→ or 1-9 choose, ⏎ plays {tile} (it fits {count} end)",
+            "Your turn: ←→ or 1-9 choose, ⏎ plays {tile} (it fits {count} ends)",
+            count,
+        )
+        short = ngettext(
+            "⏎ plays {tile} (it fits {count} end)", "⏎ plays {tile} (it fits {count} ends)", count
+        )
+        return [t.format(tile=tile, count=number(count)) for t in (long, short)]
 
     def _choosing_text(self, tile: Tile, width: int) -> str:
         """While choosing an end: where ⏎ plays the tile, then as much about the other
         ends as fits in ``width`` cells."""
         chosen = self.choosing[self.cursor]
-        here = f"⏎ plays {tile} on the {chosen.word} end ({self._points(tile, chosen)})"
+        points = self._score(Play(tile=tile, end=chosen))
+        if points:
+            here = _("⏎ plays {tile} on the {end} end (+{points})")
+        else:
+            here = _("⏎ plays {tile} on the {end} end (no score)")
+        here = here.format(tile=tile, end=end_name(chosen), points=number(points))
         others = [e for e in self.choosing if e is not chosen]
-        letters = "/".join(e.value.lower() for e in others)
-        words = ", ".join(f"{e.word} ({self._points(tile, e)})" for e in others)
-        shorter = ", ".join(f"{e.word} {self._points(tile, e, short=True)}" for e in others)
-        short = ", ".join(f"{e.value} {self._points(tile, e, short=True)}" for e in others)
-        ends = "end" if len(others) == 1 else "ends"
+        keys = "/".join(e.value.lower() for e in others)  # the keys that choose them
+        scores = [self._score(Play(tile=tile, end=e)) for e in others]
+        words = ", ".join(
+            (_("{end} (+{points})") if p else _("{end} (no score)")).format(
+                end=end_name(e), points=number(p)
+            )
+            for e, p in zip(others, scores, strict=True)
+        )
+        shorter = ", ".join(
+            _("{end} +{points}").format(end=end_name(e), points=number(p))
+            for e, p in zip(others, scores, strict=True)
+        )
+        # the key letter, as on the board's marker, and the points
+        short = ", ".join(
+            f"{e.value} +{number(p)}" for e, p in zip(others, scores, strict=True)
+        )
+        count = len(others)
         for text in (
-            f"{here} · ←→ or {letters}: {words} · Esc back",
-            f"{here} · ←→ or {letters}: {shorter} · Esc back",
-            f"{here} · ←→ or {letters}: {short} · Esc back",
-            f"{here} · ←→ {len(others)} other {ends} · Esc back",
+            _("{here} · ←→ or {keys}: {ends} · Esc back").format(here=here, keys=keys, ends=words),
+            _("{here} · ←→ or {keys}: {ends} · Esc back").format(
+                here=here, keys=keys, ends=shorter
+            ),
+            _("{here} · ←→ or {keys}: {ends} · Esc back").format(here=here, keys=keys, ends=short),
+            ngettext(
+                "{here} · ←→ {count} other end · Esc back",
+                "{here} · ←→ {count} other ends · Esc back",
+                count,
+            ).format(here=here, count=number(count)),
             f"{here} · ←→ · Esc",
         ):
-            if len(text) <= width:
+            if cell_len(text) <= width:
                 return text
         return here
 
-    def _points(self, tile: Tile, end: End, *, short: bool = False) -> str:
-        text = self._points_text(Play(tile=tile, end=end))
-        return "+0" if short and text == "no score" else text
-
-    def _points_text(self, action: Play) -> str:
+    def _score(self, action: Play) -> int:
         """What playing ``action`` now would score, as the engine counts it."""
-        points = points_now(self.view(), action)
-        return f"+{points}" if points else "no score"
+        return points_now(self.view(), action)
 
     # -- actions ------------------------------------------------------------
     def act(self, action: Action) -> None:
@@ -496,9 +572,9 @@ class GameScreen(Screen[None]):
         legal = self.legal()
         if legal and not any(isinstance(a, Play) for a in legal):
             self.query_one(HintPanel).say(
-                "Nothing fits: draw"
+                _("Nothing fits: draw")
                 if any(isinstance(a, Draw) for a in legal)
-                else "Nothing fits: pass"
+                else _("Nothing fits: pass")
             )
         elif len(legal) > 1:
             self.query_one(HintPanel).thinking()
@@ -576,11 +652,13 @@ class GameScreen(Screen[None]):
         if not ends:
             must_play = self.view().must_play
             if must_play is not None and tile != must_play:
-                self.notify(f"The drawn {must_play} must be played now.")
+                self.notify(_("The drawn {tile} must be played now.").format(tile=must_play))
             elif any(isinstance(a, Play) for a in self.legal()):
-                self.notify(f"{tile} fits no open end: choose a highlighted tile.")
+                self.notify(
+                    _("{tile} fits no open end: choose a highlighted tile.").format(tile=tile)
+                )
             else:
-                self.notify("Nothing fits: draw (d) or pass (p).")
+                self.notify(_("Nothing fits: draw (d) or pass (p)."))
             self.app.bell()
             return
         if len(ends) == 1:
@@ -594,7 +672,7 @@ class GameScreen(Screen[None]):
         if self.choosing and end in self.choosing:
             self.cursor = self.choosing.index(end)
         elif self.choosing:
-            self.notify(f"The tile does not fit the {end.word} end.")
+            self.notify(_("The tile does not fit the {end} end.").format(end=end_name(end)))
 
     def action_cancel(self) -> None:
         """Stop choosing an end."""
@@ -688,5 +766,7 @@ class GameScreen(Screen[None]):
         if message.end in self.ends_for(tile):
             self.act(Play(tile=tile, end=message.end))
         else:
-            self.notify(f"{tile} does not fit the {message.end.word} end.")
+            self.notify(
+                _("{tile} does not fit the {end} end.").format(tile=tile, end=end_name(message.end))
+            )
             self.app.bell()

@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from allfives_tui.locale import N_, _
 from allfives_tui.table.table import TableReading
 from allfives_tui.table.words import Names, game_over_title
 from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Dialog
@@ -24,13 +25,16 @@ class GameOverScreen(Dialog[str]):
 
     AUTO_FOCUS = ""  # nothing focused during the grace (Dialog.grace)
 
+    # the choices one under another when their words are too long for one row
+    DEFAULT_CSS = "GameOverScreen .dialog-buttons.-stacked { layout: vertical; }"
+
     BINDINGS = [
-        Binding("n", "choose('new')", "New game"),
-        Binding("r", "choose('replay')", "Replay"),
-        Binding("g", "choose('report')", "Report"),
-        Binding("ctrl+s", "app.save_copy", "Save", key_display="^s"),
-        Binding("question_mark", "app.show_help", "Help", key_display="?"),
-        Binding("q", "choose('quit')", "Quit"),
+        Binding("n", "choose('new')", N_("New game")),
+        Binding("r", "choose('replay')", N_("Replay")),
+        Binding("g", "choose('report')", N_("Report")),
+        Binding("ctrl+s", "app.save_copy", N_("Save"), key_display="^s"),
+        Binding("question_mark", "app.show_help", N_("Help"), key_display="?"),
+        Binding("q", "choose('quit')", N_("Quit")),
     ]
 
     def __init__(
@@ -64,17 +68,31 @@ class GameOverScreen(Dialog[str]):
             yield Static(title, classes="dialog-title")
             yield Static(scores_text(self.rules, self.scores, self.names), id="final-scores")
             with Horizontal(classes="dialog-buttons"):
-                yield compact(Button("New game (n)", id="new", variant="primary"))
-                yield compact(Button("Replay this game (r)", id="replay"))
+                yield compact(Button(_("New game (n)"), id="new", variant="primary"))
+                yield compact(Button(_("Replay this game (r)"), id="replay"))
                 if self.report:
-                    yield compact(Button("Report (g)", id="report"))
-                yield compact(Button("Quit (q)", id="quit"))
+                    yield compact(Button(_("Report (g)"), id="report"))
+                yield compact(Button(_("Quit (q)"), id="quit"))
         yield AppFooter()  # this screen's keys, over the game's
 
     def on_mount(self) -> None:
-        """Without a grace, "New game" has Enter at once."""
+        """Without a grace, "New game" has Enter at once; the choices take the rows they
+        need."""
         if self.grace is None:
             self._focus_first()
+        self.call_after_refresh(self._fit_choices)
+
+    def on_resize(self) -> None:
+        """The choices in one row where it holds them."""
+        self.call_after_refresh(self._fit_choices)
+
+    def _fit_choices(self) -> None:
+        """One row of choices where it holds them all, else one choice a row."""
+        row = self.query_one(".dialog-buttons", Horizontal)
+        needed = sum(b.outer_size.width + b.styles.margin.right for b in row.query(Button))
+        room = row.content_region.width
+        if room > 0:
+            row.set_class(needed > room, "-stacked")
 
     def grace_started(self) -> None:
         """Give Enter to "New game" once the grace is over."""

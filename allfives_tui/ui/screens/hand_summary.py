@@ -12,9 +12,12 @@ from textual.containers import Vertical
 from textual.widgets import Button, Static
 
 from allfives_tui.coach.ratings import Rating
+from allfives_tui.locale import N_, _, ngettext
+from allfives_tui.locale.formats import number
 from allfives_tui.table.table import TableReading
-from allfives_tui.table.words import Names, better_move, hand_over_title, win_lost
+from allfives_tui.table.words import Names, hand_over_title, label_name, lost_share, move_words
 from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Dialog
+from allfives_tui.ui.styled import styled
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
@@ -27,19 +30,20 @@ def summary_table(
     """Per seat: the tiles left (``hands``: every hand as the hand ended; ``None``: not
     known), pip total, rounded to, subtracted."""
     table = Table(box=None, padding=(0, 1), header_style="bold", expand=False)
-    table.add_column("Seat", no_wrap=True)
-    table.add_column("Tiles left", no_wrap=False)
-    table.add_column("Pips", justify="right")
-    table.add_column("Lost", justify="right")
+    table.add_column(_("Seat"), no_wrap=True)
+    table.add_column(_("Tiles left"), no_wrap=False)
+    table.add_column(_("Pips"), justify="right")
+    table.add_column(_("Lost"), justify="right")
     for seat in range(rules.players):
         if hands is None or seat >= len(hands):
             tiles = "?"
         else:
-            tiles = " ".join(str(t) for t in hands[seat]) or "— out —"
+            tiles = " ".join(str(t) for t in hands[seat]) or _("— out —")
         pips = event.pips[seat]
         lost = event.penalties[seat]
-        rounding = f"{pips}→{lost}" if pips != lost else str(pips)
-        table.add_row(names.seat(seat), tiles, rounding, f"-{lost}" if lost else "0")
+        # the pips, and what they round to where that differs
+        rounding = f"{number(pips)}→{number(lost)}" if pips != lost else number(pips)
+        table.add_row(names.seat(seat), tiles, rounding, f"-{number(lost)}" if lost else "0")
     return table
 
 
@@ -49,9 +53,13 @@ def scores_text(rules: Rules, scores: Sequence[int], names: Names) -> Text:
     for team in range(rules.teams):
         if team:
             text.append("   ")
-        text.append(f"{names.team(team)} ", style="bold")
-        text.append(str(scores[team] if team < len(scores) else 0))
-    text.append(f"   (target {rules.target})", style="dim")
+        score = number(scores[team] if team < len(scores) else 0)
+        # the side's name in bold, its score plain
+        text.append_text(
+            styled(_("{side} {score}"), "bold", after={"score": ""}, side=names.team(team),
+                   score=(score, ""))
+        )
+    text.append("   " + _("(target {target})").format(target=number(rules.target)), style="dim")
     return text
 
 
@@ -66,23 +74,45 @@ def costly_text(
     (what was played, what was better, the win chance it cost, the label)."""
     text = Text()
     if done < total:
-        text.append(f"Rating your moves… {done} of {total}", style="dim")
+        rating = _("Rating your moves… {done} of {total}")
+        text.append(rating.format(done=number(done), total=number(total)), style="dim")
         return text
     if not total:
-        text.append("The coach: no choices to rate this hand.", style="dim")
+        text.append(_("The coach: no choices to rate this hand."), style="dim")
         return text
     if not costly:
-        text.append(f"The coach: none of your {total} choices this hand was costly.")
+        none = ngettext(
+            "The coach: your one choice this hand was not costly.",
+            "The coach: none of your {total} choices this hand was costly.",
+            total,
+        )
+        text.append(none.format(total=number(total)))
         return text
     shown = sorted(costly, key=lambda r: -r.loss)[: max(1, most)]
-    text.append("Costly decisions this hand", style="bold")
     if len(costly) > len(shown):
-        text.append(f" (the costliest {len(shown)} of {len(costly)}; all in the report)")
-    text.append(":", style="bold")
+        heading = ngettext(
+            "Costly decisions this hand (the costliest {shown} of {count}; all in the report):",
+            "Costly decisions this hand (the costliest {shown} of {count}; all in the report):",
+            len(costly),
+        )
+        shown_of = heading.format(shown=number(len(shown)), count=number(len(costly)))
+        text.append(shown_of, style="bold")
+    else:
+        text.append(_("Costly decisions this hand:"), style="bold")
     for r in sorted(shown, key=lambda r: r.index):
-        text.append(f"\n  {better_move(f'{r.played} (move {r.move})', r.best)}: ")
-        text.append(f"{win_lost(r.loss)} chance", style="bold")
-        text.append(f" — {r.label}", style="italic")
+        text.append("\n  ")
+        line = _("{played} (move {move}), better {best}: {loss} — {label}")
+        text.append_text(
+            styled(
+                line,
+                after={"loss": "italic"},
+                played=move_words(r.played),
+                move=number(r.move),
+                best=move_words(r.best),
+                loss=(_("{loss} win chance").format(loss=lost_share(r.loss)), "bold"),
+                label=label_name(r.label or ""),
+            )
+        )
     return text
 
 
@@ -92,8 +122,8 @@ class HandSummaryScreen(Dialog[None]):
     DEFAULT_CSS = "#summary-coach { margin-bottom: 1; }"
 
     BINDINGS = [
-        Binding("enter,space", "next_hand", "Next hand", key_display="⏎"),
-        Binding("q", "app.quit_keep", "Quit"),
+        Binding("enter,space", "next_hand", N_("Next hand"), key_display="⏎"),
+        Binding("q", "app.quit_keep", N_("Quit")),
     ]
 
     def __init__(
@@ -130,7 +160,7 @@ class HandSummaryScreen(Dialog[None]):
         with Vertical(id="summary", classes="dialog"):
             yield Static(head, classes="dialog-title")
             yield Static(
-                "Pips left in hand, rounded to the nearest 5, come off that side's score.",
+                _("Pips left in hand, rounded to the nearest 5, come off that side's score."),
                 classes="dialog-note",
             )
             yield Static(
@@ -139,7 +169,7 @@ class HandSummaryScreen(Dialog[None]):
             yield Static(scores_text(self.rules, self.scores, self.names), id="summary-scores")
             if self.rated:
                 yield Static(id="summary-coach")
-            yield compact(Button("Next hand (⏎)", id="next-hand", variant="primary"))
+            yield compact(Button(_("Next hand (⏎)"), id="next-hand", variant="primary"))
         yield AppFooter()  # this screen's keys, not the game's beneath
 
     def on_mount(self) -> None:

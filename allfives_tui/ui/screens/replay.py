@@ -38,6 +38,8 @@ from textual.worker import WorkerFailed, get_current_worker
 
 from allfives_tui.coach.ratings import Review
 from allfives_tui.coach.seat_review import SeatReview
+from allfives_tui.locale import N_, _, ngettext
+from allfives_tui.locale.formats import number
 from allfives_tui.store.saves import ReplayLoadError, read_replay
 from allfives_tui.table.replay import NOBODY, Frame, Replay, describe_events, status_line
 from allfives_tui.ui import crash
@@ -49,7 +51,7 @@ from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.hand import BAND
 from allfives_tui.ui.widgets.move_list import MoveList
 from engine import Play
-from engine.record import GameRecord
+from engine.record import GameRecord, RecordStep
 
 SPEEDS: tuple[float, ...] = (3.0, 2.0, 1.2, 0.8, 0.5, 0.3, 0.15)
 """Seconds per step of automatic play, slowest first."""
@@ -70,18 +72,18 @@ class ReplayScreen(Screen[None]):
 
     BINDINGS = [
         # pairs show once in the Footer ("←→ Step") so every key fits in 80 columns
-        Binding("left", "back", "Back", priority=True, show=False),
-        Binding("right", "forward", "Step", priority=True, key_display="←→"),
-        Binding("home", "start", "Jump", priority=True, key_display="Home/End"),
-        Binding("end", "end", "Last", priority=True, show=False),
-        Binding("pageup", "prev_hand", "Hand", priority=True, key_display="PgUp/PgDn"),
-        Binding("pagedown", "next_hand", "Next hand", priority=True, show=False),
-        Binding("space", "toggle_play", "Play", priority=True, key_display="Space"),
-        Binding("plus,equals_sign", "faster", "Speed", key_display="+/-"),
-        Binding("minus,underscore", "slower", "Slower", show=False),
-        Binding("v", "cycle_view", "View"),
-        Binding("a", "toggle_analysis", "Coach"),
-        Binding("escape,q", "close", "Close", key_display="q"),
+        Binding("left", "back", N_("Back"), priority=True, show=False),
+        Binding("right", "forward", N_("Step"), priority=True, key_display="←→"),
+        Binding("home", "start", N_("Jump"), priority=True, key_display="Home/End"),
+        Binding("end", "end", N_("Last"), priority=True, show=False),
+        Binding("pageup", "prev_hand", N_("Hand"), priority=True, key_display="PgUp/PgDn"),
+        Binding("pagedown", "next_hand", N_("Next hand"), priority=True, show=False),
+        Binding("space", "toggle_play", N_("Play"), priority=True, key_display=N_("Space")),
+        Binding("plus,equals_sign", "faster", N_("Speed"), key_display="+/-"),
+        Binding("minus,underscore", "slower", N_("Slower"), show=False),
+        Binding("v", "cycle_view", N_("View")),
+        Binding("a", "toggle_analysis", N_("Coach")),
+        Binding("escape,q", "close", N_("Close"), key_display="q"),
     ]
 
     index: reactive[int] = reactive(0, init=False, repaint=False)
@@ -139,7 +141,7 @@ class ReplayScreen(Screen[None]):
                             yield HandView(id=f"hand-{seat}")
             with Vertical(id="replay-side"):
                 yield Scoreboard(id="replay-scores")
-                yield BoneyardCounter(id="replay-boneyard")
+                yield BoneyardCounter(stack_beside=True, id="replay-boneyard")
                 yield MoveList(replay.frames, self.names, id="replay-moves")
             review = self.seat_review
             yield AnalysisPane(
@@ -213,9 +215,9 @@ class ReplayScreen(Screen[None]):
             to_play = state.current == seat and not state.is_terminal
             if self.viewer is None or self.viewer == seat:
                 playable = legal_tiles if to_play else None
-                hand.update_hand(tiles, playable=playable, empty_text="no tiles")
+                hand.update_hand(tiles, playable=playable, empty_text=_("no tiles"))
             else:
-                hand.update_hand((), empty_text="(face down)")
+                hand.update_hand((), empty_text=_("(face down)"))
             if self._changed(f"label-{seat}", (to_play, len(tiles), hand.compact)):
                 label.update(self._seat_label(seat, to_play), layout=False)
                 if to_play and self._hands_box.max_scroll_y:
@@ -269,11 +271,12 @@ class ReplayScreen(Screen[None]):
             count = len(state.hands[seat])
             name_style = "bold reverse" if to_play else "bold"
             text.append(replay.seat_name(seat)[:7].ljust(7), style=name_style)
-            text.append(f"{count:>2}", style="dim")
+            text.append(number(count).rjust(2), style="dim")
             return text
         text.append(replay.seat_name(seat)[:10], style="bold reverse" if to_play else "bold")
         count = len(state.hands[seat])
-        text.append(f"\n  {count} tile{'s' if count != 1 else ''}", style="dim")
+        tiles = ngettext("{count} tile", "{count} tiles", count).format(count=number(count))
+        text.append(f"\n  {tiles}", style="dim")
         return text
 
     def _event_text(self) -> Text:
@@ -460,7 +463,7 @@ class OpenReplayScreen(ModalScreen[None]):
 
     CSS_PATH = REPLAY_CSS
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="Esc")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), key_display="Esc")]
 
     def __init__(
         self,
@@ -482,17 +485,18 @@ class OpenReplayScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """Title, path input, problem line and buttons."""
         with Vertical(id="open-replay"):
-            title = "Open replay" if self.error is None else "This game record has a problem"
+            problem = _("This game record has a problem")
+            title = _("Open replay") if self.error is None else problem
             yield Static(title, id="open-replay-title")
             yield Input(
-                self.initial_path, placeholder="path to a saved game (.json)", id="open-path"
+                self.initial_path, placeholder=_("path to a saved game (.json)"), id="open-path"
             )
             yield Static(self._hint(), id="open-hint")
             yield Static(id="open-problem")
             with Horizontal(id="open-buttons"):
-                yield Button("Open", id="open-go", variant="primary")
-                yield Button("Replay the good part", id="open-salvage", variant="warning")
-                yield Button("Cancel", id="open-cancel")
+                yield Button(_("Open"), id="open-go", variant="primary")
+                yield Button(_("Replay the good part"), id="open-salvage", variant="warning")
+                yield Button(_("Cancel"), id="open-cancel")
         yield AppFooter()  # this screen's keys, not those beneath
 
     @staticmethod
@@ -503,7 +507,9 @@ class OpenReplayScreen(ModalScreen[None]):
 
         current = current_path()
         # a finished game stays in current.json, but it is no longer in progress
-        return f"The game in progress is saved in {current}" if has_unfinished() else ""
+        if not has_unfinished():
+            return ""
+        return _("The game in progress is saved in {path}").format(path=current)
 
     def on_mount(self) -> None:
         """Show a problem handed over, else focus the path."""
@@ -523,18 +529,21 @@ class OpenReplayScreen(ModalScreen[None]):
             salvage.display = False
             return
         path = self.query_one(Input).value.strip()
-        problem.update(Text(f"{path}: {error.message}" if path else error.message))
+        if path:
+            problem.update(Text(_("{path}: {problem}").format(path=path, problem=error.message)))
+        else:
+            problem.update(Text(error.message))
         problem.display = True
         salvage.display = error.salvage is not None
-        if error.good_part is not None:
-            salvage.label = f"Replay up to {error.good_part}"
+        if error.salvage is not None and error.salvage.steps:
+            salvage.label = _salvage_label(error.salvage.steps[-1])
 
     @on(Input.Submitted, "#open-path")
     @on(Button.Pressed, "#open-go")
     def _open(self) -> None:
         path = self.query_one(Input).value.strip()
         if not path:
-            self._show_error(ReplayLoadError("give the path of a saved game"))
+            self._show_error(ReplayLoadError(_("give the path of a saved game")))
             return
         try:
             replay = read_replay(_expand(path))
@@ -557,6 +566,15 @@ class OpenReplayScreen(ModalScreen[None]):
     def action_cancel(self) -> None:
         """Close without opening anything."""
         self.dismiss(None)
+
+
+def _salvage_label(last: RecordStep) -> str:
+    """The salvage button's words: up to the last sound step of the record."""
+    if last.move == 0:
+        return _("Replay up to the deal of hand {hand}").format(hand=number(last.hand))
+    return _("Replay up to hand {hand}, move {move}").format(
+        hand=number(last.hand), move=number(last.move)
+    )
 
 
 def _expand(path: str) -> str:
@@ -622,6 +640,13 @@ class ReplayApp(App[None]):
         super()._print_error_renderables()
         if self._end_after_crash and self.crash_report is not None:
             crash.end_soon(self.crash_report)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer shows it: a binding's own label in the current language (a
+        key's name, not in the catalog, stays as it is), else Textual's."""
+        if binding.key_display:
+            return _(binding.key_display)
+        return super().get_key_display(binding)
 
     def get_default_screen(self) -> Screen[None]:
         """A blank screen that ends the app when uncovered."""

@@ -17,9 +17,12 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from allfives_tui.coach.ratings import Review, score_series
+from allfives_tui.locale import N_, _, ngettext
+from allfives_tui.locale.formats import number
 from allfives_tui.table.words import Names, labels_line
 from allfives_tui.ui.screens.dialog import Dialog
-from allfives_tui.ui.widgets.analysis import decisions_text, scores_chart
+from allfives_tui.ui.styled import merged, styled
+from allfives_tui.ui.widgets.analysis import decisions_text, scores_chart, tenths
 from allfives_tui.ui.widgets.chart import SeriesChart
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
@@ -30,19 +33,44 @@ def figures_text(review: Review | None, hints: int, take_backs: int) -> Text:
     """Accuracy, points lost, the labels counted, hints and take-backs."""
     text = Text()
     if review is None:
-        text.append("Your moves were not rated in this game (the coach was off).", style="dim")
+        text.append(_("Your moves were not rated in this game (the coach was off)."), style="dim")
     else:
         acc = review.accuracy
-        text.append("Accuracy ", style="bold")
-        text.append("—" if acc is None else f"{acc:.1f}")
-        text.append(f" over {len(review.ratings)} decisions", style="dim")
-        text.append("   Points lost to mistakes ", style="bold")
-        text.append(f"{review.points_lost:.1f}")
+        n = len(review.ratings)
+        accuracy = ngettext(
+            "Accuracy {accuracy} over {count} decision",
+            "Accuracy {accuracy} over {count} decisions",
+            n,
+        )
+        # the figure's name in bold, its value plain, the rest dim
+        text.append_text(
+            styled(
+                accuracy,
+                "bold",
+                after={"accuracy": "dim"},
+                accuracy=("—" if acc is None else tenths(acc), ""),
+                count=number(n),
+            )
+        )
+        text.append("   ", style="bold")  # a gap, in the style of the figure's name
+        lost = _("Points lost to mistakes {points}")
+        text.append_text(styled(lost, "bold", points=(tenths(review.points_lost), "")))
         text.append(f"\n{labels_line(review.counts(), ' · ')}")
-    text.append(f"\nHints used {hints} · take-backs {take_backs}")
+    # a figure each: the language's forms for one and for many are its own
+    hints_used = ngettext("Hints used {count}", "Hints used {count}", hints)
+    taken_back = ngettext("take-backs {count}", "take-backs {count}", take_backs)
+    text.append(
+        "\n"
+        + hints_used.format(count=number(hints))
+        + " · "
+        + taken_back.format(count=number(take_backs))
+    )
     if review is not None and not review.complete:
-        text.append(f"\nRating your moves… {len(review.ratings)} of {review.total}", style="dim")
-    return text
+        rating = _("Rating your moves… {done} of {total}").format(
+            done=number(len(review.ratings)), total=number(review.total)
+        )
+        text.append("\n" + rating, style="dim")
+    return merged(text)
 
 
 class ReportScreen(Dialog[None]):
@@ -62,7 +90,7 @@ class ReportScreen(Dialog[None]):
     """
 
     BINDINGS = [
-        Binding("escape,q,g", "close", "Back", key_display="Esc"),
+        Binding("escape,q,g", "close", N_("Back"), key_display="Esc"),
     ]
 
     def __init__(
@@ -93,7 +121,7 @@ class ReportScreen(Dialog[None]):
         """The chart, the figures and the costly decisions."""
         yield TooSmall()
         with Vertical(id="report", classes="dialog"):
-            yield Static("Game report", classes="dialog-title")
+            yield Static(_("Game report"), classes="dialog-title")
             chart = scores_chart(score_series(self.record), self.names)
             yield SeriesChart(chart, id="report-chart")
             figures = figures_text(self.review, self.hints, self.take_backs)

@@ -17,6 +17,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from allfives_tui.locale import N_, _, ngettext
+from allfives_tui.locale.formats import number
 from allfives_tui.store.folder import data_dir
 from allfives_tui.store.saves import save_copy
 from allfives_tui.ui.screens.confirm import ConfirmScreen
@@ -27,6 +29,8 @@ from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
 from engine.record import GameRecord
 
+MAX_NAME = 80
+"""The longest name a download may have."""
 _NAME = re.compile(r"[A-Za-z0-9._-]+")
 """What a download's name may hold (it goes into an HTTP header as it is)."""
 
@@ -34,7 +38,7 @@ _NAME = re.compile(r"[A-Za-z0-9._-]+")
 class SaveAsScreen(Dialog[Path | None]):
     """A path prompt; dismisses with the saved path, or ``None`` when cancelled."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="Esc")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), key_display="Esc")]
 
     def __init__(self, record: GameRecord, default: str, *, served: bool = False) -> None:
         """``default`` fills the prompt; ``served`` asks for a file name to download
@@ -53,10 +57,13 @@ class SaveAsScreen(Dialog[Path | None]):
             self.default = Path(self.default).name
         yield TooSmall()
         with Vertical(id="save-as", classes="dialog"):
-            title = "Download a copy of this game" if self.served else "Save a copy of this game"
+            if self.served:
+                title = _("Download a copy of this game")
+            else:
+                title = _("Save a copy of this game")
             yield Static(title, classes="dialog-title")
             yield compact(Input(self.default, id="save-path"))
-            note = "⏎ downloads, Esc cancels" if self.served else "⏎ saves, Esc cancels"
+            note = _("⏎ downloads, Esc cancels") if self.served else _("⏎ saves, Esc cancels")
             yield Static(note, id="save-error", classes="dialog-note")
         yield AppFooter()  # this screen's keys, not the game's beneath
 
@@ -76,14 +83,16 @@ class SaveAsScreen(Dialog[Path | None]):
                 if replace:
                     self._save(text)
                 else:
-                    self._say("Not saved: choose another name, or ⏎ again to be asked again.")
+                    self._say(_("Not saved: choose another name, or ⏎ again to be asked again."))
 
             self.app.push_screen(
                 ConfirmScreen(
-                    f"Replace {target.name}?",
-                    f"{target} is there already: saving replaces what it holds.",
-                    yes="Replace it",
-                    no="Keep it",
+                    _("Replace {file}?").format(file=target.name),
+                    _("{path} is there already: saving replaces what it holds.").format(
+                        path=target
+                    ),
+                    yes=_("Replace it"),
+                    no=_("Keep it"),
                 ),
                 answered,
             )
@@ -94,7 +103,7 @@ class SaveAsScreen(Dialog[Path | None]):
         try:
             path = save_copy(self.record, text)
         except ValueError as err:
-            self._say(f"Not saved: {err}")
+            self._say(_("Not saved: {reason}").format(reason=err))
             return
         self.dismiss(path)
 
@@ -112,7 +121,8 @@ class SaveAsScreen(Dialog[Path | None]):
                 downloads.mkdir(exist_ok=True)
         except (ValueError, OSError) as err:
             why = str(err) if isinstance(err, ValueError) else err.strerror or str(err)
-            self._say(f"Not saved: {why.replace(str(folder), 'the session folder')}")
+            why = why.replace(str(folder), _("the session folder"))
+            self._say(_("Not saved: {reason}").format(reason=why))
             return
         self.app.deliver_text(
             io.StringIO(saved),
@@ -140,15 +150,20 @@ def download_name(text: str) -> str:
     """
     name = text.strip()
     if not name:
-        raise ValueError("give a file name, e.g. allfives-game.json")
+        raise ValueError(_("give a file name, e.g. {example}").format(example="allfives-game.json"))
     if any(c in name for c in "/\\") or name in {".", ".."}:
-        raise ValueError("give a file name only, without a folder")
+        raise ValueError(_("give a file name only, without a folder"))
     if name.startswith("."):
-        raise ValueError("the name cannot start with a dot")
+        raise ValueError(_("the name cannot start with a dot"))
     if not _NAME.fullmatch(name):
-        raise ValueError("use only letters a-z, digits, '-', '_' and '.' in the name")
+        raise ValueError(_("use only letters a-z, digits, '-', '_' and '.' in the name"))
     if not name.lower().endswith(".json"):
         name += ".json"
-    if len(name) > 80:
-        raise ValueError("the name is too long (at most 80 characters)")
+    if len(name) > MAX_NAME:
+        too_long = ngettext(
+            "the name is too long (at most {count} character)",
+            "the name is too long (at most {count} characters)",
+            MAX_NAME,
+        )
+        raise ValueError(too_long.format(count=number(MAX_NAME)))
     return name

@@ -19,9 +19,13 @@ from textual.widgets import ProgressBar, Static
 
 from allfives_tui.coach import ratings
 from allfives_tui.coach.ratings import Rating, Review
+from allfives_tui.locale import _, ngettext
+from allfives_tui.locale.formats import fixed, number
 from allfives_tui.table.replay import Replay
-from allfives_tui.table.words import Names, better_move, win_lost
+from allfives_tui.table.words import Names, label_name, move_words, win_lost
+from allfives_tui.ui.styled import styled
 from allfives_tui.ui.widgets.chart import ChartData, Series, SeriesChart
+from allfives_tui.ui.widgets.hint import option_line
 
 SIDE_COLORS = ("cyan", "orange", "green", "magenta")
 """Plotext colours of the sides' lines, in side order."""
@@ -32,20 +36,26 @@ def scores_chart(series: Sequence[Sequence[int]], names: Names) -> ChartData:
     sides' scores a point: :func:`~allfives_tui.coach.ratings.score_series`), and the target
     as a line."""
     rules = names.rules
-    labels = ("0", *(str(h) for h in range(1, len(series))))
+    labels = tuple(number(h) for h in range(len(series)))
     lines = [
         Series(names.team(t), tuple(float(p[t]) for p in series), SIDE_COLORS[t % 4])
         for t in range(rules.teams)
     ]
-    lines.append(Series(f"target {rules.target}", (float(rules.target),) * len(series), "gray"))
+    target = _("target {target}").format(target=number(rules.target))
+    lines.append(Series(target, (float(rules.target),) * len(series), "gray"))
     return ChartData(
-        title="Scores after each hand",
+        title=_("Scores after each hand"),
         x_labels=labels,
         series=tuple(lines),
         kind="line",
-        y_label="points",
-        empty="no hand played yet",
+        y_label=_("points"),
+        empty=_("no hand played yet"),
     )
+
+
+def tenths(value: float) -> str:
+    """``value`` to one decimal, in the language's numbers (rounded as Python rounds)."""
+    return fixed(round(value, 1), 1)
 
 
 def decisions_text(review: Review | None) -> Text:
@@ -53,13 +63,26 @@ def decisions_text(review: Review | None) -> Text:
     text = Text()
     costly = review.costly() if review is not None else []
     if review is not None and not costly:
-        text.append("No costly decisions." if review.complete else "", style="dim")
+        text.append(_("No costly decisions.") if review.complete else "", style="dim")
     for r in costly:
         if text:
             text.append("\n")
-        text.append(f"Hand {r.hand} move {r.move}: {better_move(r.played, r.best)}: ")
-        text.append(win_lost(r.loss), style="bold")
-        text.append(f" ({r.points_loss:.1f} points) — {r.label}", style="italic")
+        line = _(
+            "Hand {hand} move {move}: {played}, better {best}: {loss} ({points} points) — {label}"
+        )
+        text.append_text(
+            styled(
+                line,
+                after={"loss": "italic"},
+                hand=number(r.hand),
+                move=number(r.move),
+                played=move_words(r.played),
+                best=move_words(r.best),
+                loss=(win_lost(r.loss), "bold"),
+                points=tenths(r.points_loss),
+                label=label_name(r.label or ""),
+            )
+        )
     return text
 
 
@@ -78,24 +101,39 @@ def move_text(replay: Replay, seat: int, index: int, ratings: dict[int, Rating])
     rating = ratings.get(index)
     if rating is None:
         if frame.seat == seat and frame.move and index not in ratings:
-            text.append(f"Hand {frame.hand} move {frame.move}: {frame.text}", style="bold")
-            text.append("\nnot rated (no choice, or still to come)", style="dim")
+            move = _("Hand {hand} move {move}: {action}").format(
+                hand=number(frame.hand), move=number(frame.move), action=move_words(frame.text)
+            )
+            text.append(move, style="bold")
+            text.append("\n" + _("not rated (no choice, or still to come)"), style="dim")
         else:
-            text.append("Step to one of the seat's moves to see it rated.", style="dim")
+            text.append(_("Step to one of the seat's moves to see it rated."), style="dim")
         return text
-    text.append(f"Hand {rating.hand} move {rating.move}: ", style="bold")
+    hand, move = number(rating.hand), number(rating.move)
+    played = (move_words(rating.played), "")
     if rating.played == rating.best:
-        text.append(rating.played)
-        text.append(" — the best move", style="bold")
+        line = _("Hand {hand} move {move}: {played} — the best move")
+        text.append_text(styled(line, "bold", played=played, hand=hand, move=move))
     else:
-        text.append(f"{better_move(rating.played, rating.best)}: ")
-        text.append(win_lost(rating.loss), style="bold")
+        loss = (win_lost(rating.loss), "bold")
+        best = move_words(rating.best)
         if rating.label:
-            text.append(f" — {rating.label}", style="italic")
+            line = _("Hand {hand} move {move}: {played}, better {best}: {loss} — {label}")
+            label = (label_name(rating.label), "italic")
+            text.append_text(
+                styled(line, "bold", after={"played": ""}, played=played, best=best, loss=loss,
+                       label=label, hand=hand, move=move)
+            )
+        else:
+            line = _("Hand {hand} move {move}: {played}, better {best}: {loss}")
+            text.append_text(
+                styled(line, "bold", after={"played": ""}, played=played, best=best, loss=loss,
+                       hand=hand, move=move)
+            )
     for option in rating.options[:3]:
         mark = "▶" if option.action == rating.played else " "
         text.append(
-            f"\n{mark} {option.action:<7} {100 * option.win:3.0f}% · {option.points:+.1f}",
+            f"\n{mark} {option_line(option.action, option.win, option.points)}",
             style="dim" if option.action != rating.played else "",
         )
     return text
@@ -189,28 +227,43 @@ class AnalysisPane(Vertical):
                 else ""
             )
 
+    def _whose_decisions(self) -> str:
+        """``"Coach: your 16 decisions"``, ``"Coach: Ann's 16 decisions"``."""
+        seat = self.seat if self.seat is not None else 0
+        if seat == self.replay.owner:
+            text = ngettext("Coach: your {count} decision", "Coach: your {count} decisions",
+                            self.total)
+        else:
+            text = ngettext("Coach: {name}'s {count} decision", "Coach: {name}'s {count} decisions",
+                            self.total)
+        return text.format(name=self.replay.seat_name(seat), count=number(self.total))
+
     def _refresh_pane(self) -> None:
         if not self.is_mounted:
             return
         head = self.query_one("#analysis-head", Static)
         bar = self.query_one(ProgressBar)
         if self.seat is None:
-            head.update(Text("No analysis: nobody's view may be shown in this game.", "dim"))
+            head.update(Text(_("No analysis: nobody's view may be shown in this game."), "dim"))
             bar.display = False
         elif self.error is not None:
-            head.update(Text(f"No analysis: {self.error}", "dim"))
+            head.update(Text(_("No analysis: {reason}").format(reason=self.error), "dim"))
             bar.display = False
         else:
             review = self.review
             done = len(review.ratings) if review is not None else 0
-            whose = self.replay.names().possessive(self.seat)
             acc = review.accuracy if review is not None else None
-            line = Text(f"Coach: {whose} {self.total} decisions")
+            line = Text(self._whose_decisions())
             if review is not None and review.complete:
-                line.append(f" · accuracy {acc:.1f}" if acc is not None else "")
-                line.append(f" · {review.points_lost:.1f} points lost", style="")
+                if acc is not None:
+                    line.append(" · " + _("accuracy {accuracy}").format(accuracy=tenths(acc)))
+                lost = _("{points} points lost").format(points=tenths(review.points_lost))
+                line.append(" · " + lost)
             elif self.started:
-                line.append(f" · rating {done} of {self.total}…", style="dim")
+                rating = _("rating {done} of {total}…").format(
+                    done=number(done), total=number(self.total)
+                )
+                line.append(" · " + rating, style="dim")
             head.update(line)
             bar.display = self.started and not self.complete
             bar.update(total=max(1, self.total), progress=done)

@@ -30,6 +30,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from allfives_tui.locale import _
 from allfives_tui.table.glyphs import Border, horizontal_glyph
 from engine import Tile
 
@@ -97,13 +98,14 @@ class HandView(Widget, can_focus=False):
         *,
         playable: Collection[Tile] | None = None,
         selected: int | None = None,
-        empty_text: str = "no tiles",
+        empty_text: str | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self.empty_text = empty_text
+        self.empty_text = _("no tiles") if empty_text is None else empty_text
+        """What the hand says while it shows no tile."""
         self.set_reactive(HandView.tiles, tuple(tiles))
         self.set_reactive(HandView.playable, None if playable is None else frozenset(playable))
         self.set_reactive(HandView.selected, selected)
@@ -269,8 +271,8 @@ class HandView(Widget, can_focus=False):
         styles = self._style_map()
         if not self.tiles:
             if y == (0 if self.compact else 1):
-                text = self.empty_text[:width]
-                return Strip([Segment(text, styles["empty"])]).adjust_cell_length(width, base)
+                strip = Strip([Segment(self.empty_text, styles["empty"])])
+                return strip.crop(0, width).adjust_cell_length(width, base)
             return Strip.blank(width, base)
         per = self._per_band()
         band, row = divmod(y, self._band())

@@ -10,10 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
 from allfives_tui.coach.ratings import Option
+from allfives_tui.locale import _
+from allfives_tui.locale.formats import percent, signed
+from allfives_tui.table.words import move_words
+from allfives_tui.ui.styled import styled
 
 TOP = 3
 """How many options the panel lists."""
@@ -24,18 +29,25 @@ def hint_text(options: Sequence[Option], *, thinking: bool = False) -> Text:
     shown: :func:`~allfives_tui.coach.ratings.shown_order`), the first marked."""
     text = Text()
     if thinking:
-        text.append("Hint: thinking…", style="bold")
+        text.append(_("Hint: thinking…"), style="bold")
         return text
-    text.append("Hint", style="bold")
-    text.append("  win · points", style="dim")
+    text.append(_("Hint"), style="bold")
+    text.append("  " + _("win · points"), style="dim")
     for rank, option in enumerate(options[:TOP]):
         mark = "▶ " if rank == 0 else "  "
-        points = f"{option.points:+.1f}"
-        line = f"\n{mark}{option.action:<7} {100 * option.win:3.0f}% · {points}"
-        text.append(line, style="bold" if rank == 0 else "")
+        text.append(f"\n{mark}{option_line(option.action, option.win, option.points)}",
+                    style="bold" if rank == 0 else "")
     if len(options) == 1:
-        text.append("\n  (the only move)", style="dim")
+        text.append("\n  " + _("(the only move)"), style="dim")
     return text
+
+
+def option_line(action: str, win: float, points: float) -> str:
+    """One option in columns: ``"5-3 E    62% · +4.5"`` (the move, its win chance and
+    expected points, in the language's numbers)."""
+    move = move_words(action)
+    chance = percent(round(100 * win) / 100).rjust(4)
+    return f"{move}{' ' * max(0, 7 - cell_len(move))} {chance} · {signed(points, 1)}"
 
 
 class HintPanel(Static):
@@ -59,7 +71,7 @@ class HintPanel(Static):
 
     def say(self, words: str) -> None:
         """Show ``words`` in place of options (a move that needs no search)."""
-        self.update(Text.assemble(("Hint: ", "bold"), words))
+        self.update(styled(_("Hint: {advice}"), "bold", advice=(words, "")))
         self.add_class("-shown")
 
     def thinking(self) -> None:

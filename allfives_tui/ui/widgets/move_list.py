@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from allfives_tui.locale import _
+from allfives_tui.locale.formats import number
 from allfives_tui.table.replay import Frame
+from allfives_tui.table.words import move_words
 
 NAME_WIDTH = 6
 """Columns for a seat's name in a line; longer names are cut."""
@@ -26,14 +30,22 @@ NAME_WIDTH = 6
 def move_line(frame: Frame, names: Sequence[str]) -> Text:
     """One line of the list: ``" 12 Ann    5-3 E  +10"``, or ``"  · deal"``."""
     if frame.move == 0:
-        return Text("  · deal", style="italic")
+        return Text("  · " + _("deal"), style="italic")
     seat = frame.seat if frame.seat is not None else 0
-    name = (names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}")[:NAME_WIDTH]
-    points = f"+{frame.points}" if frame.points else ""
-    line = Text(f"{frame.move:>3} {name:<{NAME_WIDTH}} {frame.text:<5}")
-    if points:
-        line.append(f" {points:>3}", style="bold")
+    if 0 <= seat < len(names):
+        name = names[seat][:NAME_WIDTH]
+    else:
+        name = _("Seat {number}").format(number=seat + 1)[:NAME_WIDTH]
+    move = move_words(frame.text)
+    line = Text(f"{number(frame.move):>3} {_pad(name, NAME_WIDTH)} {_pad(move, 5)}")
+    if frame.points:
+        line.append(f" {'+' + number(frame.points):>3}", style="bold")
     return line
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` and blanks to fill ``width`` cells."""
+    return text + " " * max(0, width - cell_len(text))
 
 
 class MoveList(OptionList):
@@ -72,7 +84,8 @@ class MoveList(OptionList):
             if frame.move == 0:
                 # a hand's heading jumps to its deal too
                 self._frame_of[len(options)] = frame.index
-                options.append(Option(Text(f"Hand {frame.hand}", style="bold")))
+                heading = _("Hand {hand}").format(hand=number(frame.hand))
+                options.append(Option(Text(heading, style="bold")))
             self._frame_of[len(options)] = frame.index
             self._option_of.append(len(options))
             options.append(Option(move_line(frame, names), id=f"frame-{frame.index}"))

@@ -15,14 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from allfives_tui.locale import _
-from allfives_tui.table.words import Names
-from engine import GameState, Phase, Play, SeatView
+from allfives_tui.locale import _, ngettext, pgettext
+from allfives_tui.locale.formats import number
+from allfives_tui.table.words import Names, move_words
+from allfives_tui.ui.styled import styled
+from engine import Draw, GameState, Pass, Phase, Play, SeatView
 
 Snapshot = GameState | SeatView
 
@@ -104,60 +107,67 @@ class Scoreboard(_Steady):
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         table.add_column(justify="right")
         table.add_column(justify="right")
-        table.add_row("", "", Text("pts", style="dim"), Text("tiles", style="dim"))
+        table.add_row(
+            "",
+            "",
+            Text(pgettext("scoreboard column", "pts"), style="dim"),
+            Text(pgettext("scoreboard column", "tiles"), style="dim"),
+        )
         rows = 1
         turn = snapshot.current if snapshot.phase is Phase.PLAY else None
         # one rule for team names and for marking "(you)": words.Names
         labels, mine = Names(tuple(names), rules), Names(tuple(names), rules, human)
+        # the labels that are messages (a side's name, "Ana (you)", a place's name) wrap
+        # where a name someone gave is cut, so no word of the language is lost
+        worded: list[str] = []
         for team in range(rules.teams):
             seats = rules.seats_of(team)
             score = snapshot.scores[team] if snapshot.scores else 0
             if len(seats) > 1:
                 label = labels.team(team)
-                table.add_row("", Text(label, style="bold"), Text(str(score), style="bold"), "")
+                worded.append(label)
+                side = Text(label, style="bold", no_wrap=False, overflow="fold")
+                table.add_row("", side, Text(number(score), style="bold"), "")
                 rows += 1
             for s in seats:
                 marker = Text("▶", style="bold") if s == turn else Text(" ")
                 shown = labels.name(s)
                 if s != human:
                     name = Text(shown)
-                elif (marked := mine.label(s)).startswith(shown):
-                    name = Text(shown, style="bold")
-                    name.append(marked.removeprefix(shown), style="dim")
-                else:  # "You", for the default name
-                    name = Text(marked, style="bold")
-                pts = "" if len(seats) > 1 else str(score)
-                table.add_row(marker, name, Text(pts, style="bold"), Text(str(counts[s])))
+                elif not names[s]:  # "You", for the default name
+                    name = Text(mine.label(s), style="bold")
+                else:
+                    # "Ana (you)": all in bold, the language's words round the name dim too
+                    name = styled(_("{name} (you)"), "dim", name=(shown, "")).copy()
+                    name.style, name.no_wrap, name.overflow = "bold", False, "fold"
+                    worded.append(name.plain)
+                if not names[s]:  # a place's name, or "You": the language's words
+                    name.no_wrap, name.overflow = False, "fold"
+                    worded.append(name.plain)
+                pts = "" if len(seats) > 1 else number(score)
+                table.add_row(marker, name, Text(pts, style="bold"), Text(number(counts[s])))
                 rows += 1
-        status = Text()
-        status.append(f"Hand {max(snapshot.hand_number, 1)}", style="bold")
-        status.append(f" · to {rules.target}")
-        last = snapshot.history[-1] if snapshot.history else None
-        lines = Text()
-        if last is not None and isinstance(last.action, Play):
-            scored = _("Last: {name} {tile}, +{points}") if last.points else _(
-                "Last: {name} {tile}, no score"
-            )
-            lines.append(
-                scored.format(
-                    name=labels.name(last.seat), tile=last.action.tile, points=last.points
-                )
-            )
-        elif last is not None:
-            lines.append(f"Last: {labels.name(last.seat)} {last.action}")
-        else:
-            lines.append("Last: —")
+        status = styled(
+            _("Hand {hand} · to {target}"),
+            "bold",
+            after={"hand": ""},
+            hand=(number(max(snapshot.hand_number, 1)), "bold"),
+            target=number(rules.target),
+        )
+        lines = Text(last_play(snapshot, labels))
         out = Table.grid(expand=True)
         out.add_row(status)
         out.add_row(table)
         out.add_row(lines)
-        # the table's rows take a line each; the status and last lines may wrap
+        # the table's rows take a line each but for the worded labels, which may wrap, as the
+        # status and last lines may
         width = self.content_region.width
         shape: object = None
         if self.is_mounted and width > 0:
             console = self.app.console
             shape = (
                 rows,
+                tuple(worded),
                 max(len(str(s)) for s in (*snapshot.scores, 0)),
                 len(status.wrap(console, width)),
                 len(lines.wrap(console, width)),
@@ -165,23 +175,71 @@ class Scoreboard(_Steady):
         self._show(key, out, shape)
 
 
+def last_play(snapshot: Snapshot, names: Names) -> str:
+    """The last action in a line: ``"Last: North 5-5, +10"``, ``"Last: —"``."""
+    last = snapshot.history[-1] if snapshot.history else None
+    if last is None:
+        return _("Last: —")
+    name = names.name(last.seat)
+    if isinstance(last.action, Play):
+        if last.points:
+            text = _("Last: {name} {tile}, +{points}")
+        else:
+            text = _("Last: {name} {tile}, no score")
+        return text.format(name=name, tile=last.action.tile, points=number(last.points))
+    if isinstance(last.action, Draw):
+        return _("Last: {name} draw").format(name=name)
+    if isinstance(last.action, Pass):
+        return _("Last: {name} pass").format(name=name)
+    return _("Last: {name} {action}").format(name=name, action=move_words(str(last.action)))
+
+
+def boneyard_text(n: int, room: int | None = None) -> Text:
+    """``"Boneyard 5 tiles"`` and, on a line of its own, a little stack (or "(empty)"); with
+    ``room`` (one line of that many cells), the stack beside the words where it fits,
+    else none."""
+    # the words before the count in bold, as a label
+    message = ngettext("Boneyard {count} tile", "Boneyard {count} tiles", n)
+    text = styled(message, "bold", after={"count": ""}, count=(number(n), ""))
+    tail = "▮" * min(n, 14) if n else _("(empty)")
+    if room is None:
+        text.append("\n" + tail, style="dim")
+    elif text.cell_len + 2 + cell_len(tail) <= room:
+        text.append("  " + tail, style="dim")
+    return text
+
+
 class BoneyardCounter(_Steady):
     """Tiles left in the boneyard, as a number and, on a line of its own, a little stack:
-    two lines however many are left, so the panel keeps its height (one line where the
-    style gives it one: the stack then follows the number)."""
+    two lines however many are left, so the panel keeps its height.
+
+    ``stack_beside``: one line, the stack beside the words where it fits (the replay's).
+    """
+
+    def __init__(
+        self, *, stack_beside: bool = False, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.stack_beside = stack_beside
+        self._count: int | None = None
 
     def show(self, snapshot: Snapshot) -> None:
         """Render the boneyard's size from ``snapshot``."""
-        n = boneyard_size(snapshot)
-        if n == self._key:
+        self._count = boneyard_size(snapshot)
+        self._show_count()
+
+    def _show_count(self) -> None:
+        n = self._count
+        if n is None:
             return
-        text = Text()
-        text.append("Boneyard ", style="bold")
-        text.append(f"{n} tile{'s' if n != 1 else ''}")
-        height = self.styles.height
-        apart = "  " if height is not None and height.is_cells and height.value < 2 else "\n"
-        if n:
-            text.append(apart + "▮" * min(n, 14), style="dim")
-        else:
-            text.append(apart + "(empty)", style="dim")
-        self._show(n, text)
+        # beside the words only: no stack before the width is known
+        room = max(0, self.content_region.width) if self.stack_beside else None
+        if (n, room) == self._key:
+            return
+        self._show((n, room), boneyard_text(n, room))
+
+    def on_resize(self) -> None:
+        """A new width: the stack fits beside the words or not (Textual calls
+        :meth:`_Steady.on_resize` too)."""
+        if self.stack_beside:
+            self.call_after_refresh(self._show_count)
