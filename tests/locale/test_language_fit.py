@@ -102,18 +102,29 @@ POSITIONS: dict[str, tuple[Callable[[], GameRecord], Reach]] = {
 """Positions of the game screen: the record resumed, and the steps to the position."""
 
 
+NAME_WRAPS = (
+    "the scoreboard's column headers grow ('⟦þŧšŵ⟧ ⟦ŧíĺéšŵ⟧' for 'pts tiles') and its "
+    "name column, narrowed, wraps '⟦Ñóŕŧĥŵ⟧' (North), its closing marker on a row of "
+    "its own"
+)
+
+
 def _last_play_wraps(last: str) -> str:
-    return (
-        f"the scoreboard's last play, {last!r} in English, takes two lines in the "
-        "pseudo-locale: the scoreboard grows from 5 rows to 6 and the boneyard counter "
-        "moves down a row"
-    )
+    return f"{NAME_WRAPS}; the last play, {last!r} in English, takes two lines"
 
 
 WRAPS = {
-    "mid-game": _last_play_wraps("Last: North 5-4, no score"),
-    "a tile chosen": _last_play_wraps("Last: North 5-4, no score"),
-    "choosing an end": _last_play_wraps("Last: North 5-5, +10"),
+    "your lead": f"{NAME_WRAPS}: the scoreboard grows from 5 rows to 6 and the boneyard "
+    "counter moves down a row",
+    **{
+        position: f"{_last_play_wraps(last)}: the scoreboard grows from 5 rows to 7 and "
+        "the boneyard counter moves down two rows"
+        for position, last in (
+            ("mid-game", "Last: North 5-4, no score"),
+            ("a tile chosen", "Last: North 5-4, no score"),
+            ("choosing an end", "Last: North 5-5, +10"),
+        )
+    },
 }
 """Positions where the pseudo-locale moves a part, and how (the screens are not changed
 here: when they are, these tests pass and the entries go)."""
