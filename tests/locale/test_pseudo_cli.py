@@ -96,7 +96,8 @@ def test_error_lines_are_marked(
 def test_an_unknown_language_gets_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, text = _run(["--lang", "xx", "--help"], capsys)
     assert code == 2
-    assert text == "allfives: error: unknown language 'xx': choose from en\n"
+    codes = ", ".join(supported())
+    assert text == f"allfives: error: unknown language 'xx': choose from {codes}\n"
 
 
 def test_the_remembered_language_is_spoken(
