@@ -73,13 +73,14 @@ def test_the_screenshots_draw_the_game_in_a_language(
 
 
 def test_the_screenshots_draw_the_game_in_every_language_by_default(pseudo_locale: str) -> None:
-    plan = screenshots.planned()
+    plan = [(code, name) for code, (name, *_rest) in screenshots.planned()]
     english = [name for name, *_rest in screenshots.shots()]
-    assert [(code, name) for code, (name, *_rest) in plan] == [
+    languages = [code for code in supported() if code != "en"]
+    assert pseudo_locale in languages
+    assert plan == [
         *(("en", name) for name in english),
-        *((code, f"game-{code}-80x24.svg") for code in supported()[1:]),
+        *((code, f"game-{code}-80x24.svg") for code in languages),
     ]
-    assert plan[-1][0] == pseudo_locale
     assert [code for code, _shot in screenshots.planned(["EN_xa", "en_XA.UTF-8"])] == [
         pseudo_locale, pseudo_locale
     ]
