@@ -88,7 +88,8 @@ async def bench_steps(
     the first compositor update (what the driver writes to the terminal) after
     the screen has handled the key.
     """
-    from allfives_tui.ui.screens.replay import ReplayApp, ReplayScreen
+    from allfives_tui.ui.screens.replay import ReplayScreen
+    from allfives_tui.ui.screens.replay_app import ReplayApp
 
     first: list[float] = []
     cpu: list[float] = []

@@ -182,7 +182,7 @@ async def key_latency(
                 await pilot.press("d" if type(legal[0]).__name__ == "Draw" else "p")
                 continue
             # a drawn tile that fits is played at once: the cursor keys do nothing then
-            if len(screen.shown_hand()) > 1 and not screen.drawn_to_play():
+            if len(screen.shown_hand()) > 1 and not screen.choices().drawn_to_play:
                 for key in ("right", "right", "left"):
                     await timed(pilot, key, "cursor")
             tile = plays[0].tile

@@ -86,7 +86,7 @@ def test_the_table_imports_no_textual_and_no_ui() -> None:
 
 def test_the_board_plan_and_the_glyphs_import_no_textual_and_no_rich() -> None:
     """The board's layout arithmetic is plain Python: styles and strips stay in the widget."""
-    for stem in ("board_plan", "glyphs"):
+    for stem in ("board_plan", "board_geometry", "board_rows", "glyphs"):
         path = ROOT / "allfives_tui" / "table" / f"{stem}.py"
         hits = {m for m in imports_of(path) if m.split(".")[0] in ("textual", "rich")}
         assert hits == set(), stem

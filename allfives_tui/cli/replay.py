@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     except ReplayLoadError as err:
         if args.text or err.salvage is None or not (sys.stdin.isatty() and sys.stdout.isatty()):
             return _fail(file, err.message)
-        from allfives_tui.ui.screens.replay import ReplayApp
+        from allfives_tui.ui.screens.replay_app import ReplayApp
 
         app = ReplayApp(error=err, path=file, reveal_all=args.reveal_all)
         app.run()
@@ -108,7 +108,7 @@ def show(replay: Replay, title: str, args: argparse.Namespace) -> int:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         return 0
-    from allfives_tui.ui.screens.replay import ReplayApp
+    from allfives_tui.ui.screens.replay_app import ReplayApp
 
     app = ReplayApp(replay=replay, title=title, reveal_all=args.reveal_all)
     app.run()

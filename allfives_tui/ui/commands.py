@@ -71,6 +71,6 @@ def open_replay_file(app: App[None], *, served: bool, pasted: str | None = None)
 
         app.push_screen(ServedOpenReplayScreen(pasted=pasted))
         return
-    from allfives_tui.ui.screens.replay import OpenReplayScreen
+    from allfives_tui.ui.screens.open_replay import OpenReplayScreen
 
     app.push_screen(OpenReplayScreen())

@@ -21,7 +21,7 @@ from pathlib import Path
 from allfives_tui.net.protocol import NoticeCode, RefusalCode
 from allfives_tui.net.wording import NOTICES, REFUSALS
 from allfives_tui.table.table import Table
-from allfives_tui.ui.screens.game import display_order
+from allfives_tui.ui.widgets.hand import display_order
 from engine import Draw, Pass, Play
 from engine.errors import RecordError
 from engine.record import load_game

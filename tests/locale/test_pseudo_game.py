@@ -33,7 +33,9 @@ from allfives_tui.ui.screens.cover import CoverScreen
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen, costly_text
-from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayApp, ReplayScreen
+from allfives_tui.ui.screens.open_replay import OpenReplayScreen
+from allfives_tui.ui.screens.replay import ReplayScreen
+from allfives_tui.ui.screens.replay_app import ReplayApp
 from allfives_tui.ui.screens.report import ReportScreen, figures_text
 from allfives_tui.ui.screens.save_as import SaveAsScreen
 from allfives_tui.ui.widgets import EventLog

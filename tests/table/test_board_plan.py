@@ -8,8 +8,10 @@ from itertools import pairwise
 import pytest
 
 from allfives_tui.screenshots import random_play
-from allfives_tui.table import board_plan
-from allfives_tui.table.board_plan import EMPTY, TILE, BoardPlan, plan_board, row_keys
+from allfives_tui.table import board_geometry, board_plan
+from allfives_tui.table.board_geometry import BoardPlan, Rect
+from allfives_tui.table.board_plan import plan_board
+from allfives_tui.table.board_rows import EMPTY, TILE, row_keys
 from engine import Layout
 from tests.games import hand_states
 
@@ -32,7 +34,7 @@ def _move_to_move(layouts: list[Layout], width: int, height: int) -> list[BoardP
 def _forget_plans() -> None:
     """Empty the plan caches, so the next plan is worked out anew."""
     board_plan._fresh_plan.cache_clear()
-    board_plan._placed.cache_clear()
+    board_geometry.placed.cache_clear()
 
 
 def _check_plan(plan: BoardPlan, layout: Layout, width: int, height: int) -> None:
@@ -137,7 +139,7 @@ BOARDS = {"80x24": (52, 17), "200x60": (160, 54)}
 checks them)."""
 
 
-def _middle(rect: board_plan.Rect) -> tuple[int, int]:
+def _middle(rect: Rect) -> tuple[int, int]:
     return rect.x0 + (rect.x1 - rect.x0) // 2, rect.y0 + (rect.y1 - rect.y0) // 2
 
 

@@ -41,7 +41,7 @@ async def settle(pilot: Pilot[object], limit: int = 400) -> None:
             if not app.workers._workers or all(w.is_finished for w in app.workers):
                 return
             continue
-        if screen.human_turn() and not screen.legal_is_automatic():
+        if screen.human_turn() and not screen.choices().legal_is_automatic:
             return
     raise AssertionError("the game did not come back to the human")
 

@@ -24,7 +24,8 @@ from allfives_tui.ui.app import AllFivesApp
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
-from allfives_tui.ui.screens.replay import ReplayApp, ReplayScreen
+from allfives_tui.ui.screens.replay import ReplayScreen
+from allfives_tui.ui.screens.replay_app import ReplayApp
 from allfives_tui.ui.screens.report import ReportScreen
 from allfives_tui.ui.widgets.analysis import AnalysisPane
 from allfives_tui.ui.widgets.hint import HintPanel

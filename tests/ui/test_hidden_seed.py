@@ -18,7 +18,7 @@ from allfives_tui.store.history import History
 from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import Table
 from allfives_tui.ui.screens.past_games import PastGamesScreen
-from allfives_tui.ui.screens.replay import ReplayApp
+from allfives_tui.ui.screens.replay_app import ReplayApp
 from engine.record import GameRecord
 from tests.games import play_out
 from tests.ui.helpers import settle

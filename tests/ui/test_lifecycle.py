@@ -306,7 +306,7 @@ FAST_PLAY = textwrap.dedent(
                 if not isinstance(screen, GameScreen):
                     app.saver.flush()
                     await pilot.press("enter")  # a hand's summary: deal the next hand
-                elif screen.human_turn() and not screen.legal_is_automatic():
+                elif screen.human_turn() and not screen.choices().legal_is_automatic:
                     app.saver.flush()
                     await pilot.press("enter")
                     if screen.choosing:

@@ -10,7 +10,9 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
 
 from allfives_tui.store.saves import ReplayLoadError, read_replay
-from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayApp, ReplayScreen
+from allfives_tui.ui.screens.open_replay import OpenReplayScreen
+from allfives_tui.ui.screens.replay import ReplayScreen
+from allfives_tui.ui.screens.replay_app import ReplayApp
 from engine.record import parse_record
 from tests.records import SMALL_RECORD
 

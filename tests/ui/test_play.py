@@ -109,7 +109,7 @@ async def test_a_whole_hand_by_mouse_only() -> None:
             else:
                 plays = [a for a in legal if isinstance(a, Play)]
                 # prefer a tile with a choice of ends, to click an end on the board
-                expected = max(plays, key=lambda a: screen.ends_for(a.tile).__len__())
+                expected = max(plays, key=lambda a: screen.choices().ends_for(a.tile).__len__())
                 hand = screen.query_one(HandView)
                 idx = screen.shown_hand().index(expected.tile)
                 if screen.selected != idx:
@@ -212,7 +212,7 @@ async def test_end_of_hand_summary_shows_tiles_pips_rounding_and_scores() -> Non
         await settle(pilot)
         screen = game(app)
         for tile in ("0-0", "1-1", "2-2", "3-3"):
-            assert parse_tile(tile) not in screen.playable()
+            assert parse_tile(tile) not in screen.choices().playable
         await pilot.press("enter")  # 5-0 fits west and east of the lone spinner
         await pilot.press("enter")
         assert len(screen.view().history) >= 2

@@ -7,7 +7,8 @@ from pathlib import Path
 from textual.widgets import Input
 
 from allfives_tui.ui.app import AllFivesApp
-from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayScreen
+from allfives_tui.ui.screens.open_replay import OpenReplayScreen
+from allfives_tui.ui.screens.replay import ReplayScreen
 from engine.record import parse_record
 from tests.records import SMALL_RECORD
 

@@ -27,9 +27,11 @@ from allfives_tui.table.settings import Settings
 from allfives_tui.table.table import Table
 from allfives_tui.table.text import render_text
 from allfives_tui.ui.app import AllFivesApp
-from allfives_tui.ui.screens.game import display_order
-from allfives_tui.ui.screens.replay import OpenReplayScreen, ReplayApp, ReplayScreen
+from allfives_tui.ui.screens.open_replay import OpenReplayScreen
+from allfives_tui.ui.screens.replay import ReplayScreen
+from allfives_tui.ui.screens.replay_app import ReplayApp
 from allfives_tui.ui.widgets import HandView
+from allfives_tui.ui.widgets.hand import display_order
 from engine import Draw, Drew, Rules
 from engine.players import make_player
 from engine.record import GameRecord, Seat, parse_record

@@ -7,10 +7,11 @@ import re
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from allfives_tui.table.replay import Replay
-from allfives_tui.ui.screens.game import display_order
-from allfives_tui.ui.screens.replay import SPEEDS, ReplayApp, ReplayScreen
+from allfives_tui.table.replay import Replay, status_line
+from allfives_tui.ui.screens.replay import SPEEDS, ReplayScreen
+from allfives_tui.ui.screens.replay_app import ReplayApp
 from allfives_tui.ui.widgets import Board, HandView, Scoreboard
+from allfives_tui.ui.widgets.hand import display_order
 from allfives_tui.ui.widgets.move_list import MoveList
 from engine import Tile, parse_tile
 from engine.record import parse_record
@@ -275,3 +276,47 @@ async def test_scores_drawn_ahead_match_scores_drawn_on_the_spot() -> None:
             assert isinstance(fresh, ReplayScreen)
             assert fresh.index == index
             assert scoreboard_text(pilot) == rows, index
+
+
+async def test_the_header_is_fitted_to_the_width_its_line_has_once_laid_out() -> None:
+    """The status line is worded for the width its widget has, from the first layout on
+    and whenever that width changes, even while the screen keeps its size (as when the
+    screen's styles come after its first layout): never for a width it had before."""
+    replay = Replay(parse_record(SMALL_RECORD))
+    async with ReplayApp(replay, start=4, title="small.json").run_test(size=(110, 36)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen)
+        status = screen.query_one("#replay-status", Static)
+
+        def fitted(width: int) -> str:
+            return status_line(replay, screen.index, source="small.json", width=width)
+
+        assert not fitted(58).startswith("Replay"), "a narrow line goes without the word"
+        await until(pilot, lambda: status.size.width == 108)
+        await pilot.pause()
+        assert str(status.render()) == fitted(108)
+        assert str(status.render()).startswith("Replay · small.json")
+        for outer, inner in ((60, 58), (None, 108), (60, 58)):
+            status.styles.width = outer  # narrowed, then as wide as the screen again
+            await until(pilot, lambda w=inner: status.size.width == w)  # type: ignore[misc]
+            await pilot.pause()
+            assert str(status.render()) == fitted(inner), (outer, inner)
+
+
+async def test_the_header_is_fitted_to_the_width_it_has_after_a_resize() -> None:
+    """Widened, the status line says all it now has room for ("Replay" first of all);
+    narrowed, it goes without what no longer fits."""
+    replay = Replay(parse_record(SMALL_RECORD))
+    async with ReplayApp(replay, start=4, title="small.json").run_test(size=(60, 36)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen)
+        status = screen.query_one("#replay-status", Static)
+
+        def fitted(width: int) -> str:
+            return status_line(replay, screen.index, source="small.json", width=width)
+
+        for width, height in ((110, 36), (60, 24), (110, 36)):
+            await pilot.resize_terminal(width, height)
+            await until(pilot, lambda w=width: status.size.width == w - 2)  # type: ignore[misc]
+            await pilot.pause()
+            assert str(status.render()) == fitted(width - 2), (width, height)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from allfives_tui.table.replay import Replay
-from allfives_tui.ui.screens.replay import ReplayApp
+from allfives_tui.ui.screens.replay_app import ReplayApp
 from engine.record import parse_record
 from tests.records import DATA, SMALL_RECORD
 

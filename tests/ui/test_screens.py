@@ -12,12 +12,13 @@ from textual.app import App
 from textual.widgets import Input
 
 from allfives_tui.screenshots import mid_game, random_play
-from allfives_tui.table.board_plan import Rect
+from allfives_tui.table.board_geometry import Rect
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
-from allfives_tui.ui.screens.game import GameScreen, display_order
+from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.help import HELP_TEXT, help_text
 from allfives_tui.ui.widgets import Board, EventLog, HandView
+from allfives_tui.ui.widgets.hand import display_order
 from engine import End, parse_tile
 from tests.records import DATA, record_of, two_ends_record
 from tests.ui.helpers import screen_text, settle
@@ -125,7 +126,7 @@ async def test_the_prompt_fits_when_a_tile_fits_four_ends() -> None:
         async with app.run_test(size=(width, 30)) as pilot:
             await settle(pilot)
             screen = game(app)
-            assert len(screen.ends_for(tile)) == 4
+            assert len(screen.choices().ends_for(tile)) == 4
             await pilot.press(str(screen.shown_hand().index(tile) + 1), "enter")
             await pilot.pause()
             prompt = screen.prompt_text(width - 2)
@@ -541,7 +542,7 @@ async def test_the_footer_dims_end_with_its_keys() -> None:
 
 async def test_a_four_player_replay_shows_every_hand_sorted() -> None:
     from allfives_tui.table.replay import Replay
-    from allfives_tui.ui.screens.replay import ReplayApp
+    from allfives_tui.ui.screens.replay_app import ReplayApp
     from engine.record import parse_record
 
     four = DATA / "four.json"

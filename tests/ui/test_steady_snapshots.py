@@ -20,7 +20,7 @@ from allfives_tui.store.history import History
 from allfives_tui.table.replay import Replay
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
-from allfives_tui.ui.screens.replay import ReplayApp
+from allfives_tui.ui.screens.replay_app import ReplayApp
 from allfives_tui.ui.screens.stats import StatsScreen
 from engine.record import Seat, parse_record
 from tests.games import computer_seats, hand_states

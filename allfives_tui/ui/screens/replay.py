@@ -2,13 +2,11 @@
 
 :class:`ReplayScreen` takes a :class:`~engine.record.GameRecord` (or a ready
 :class:`~allfives_tui.table.replay.Replay`) and works inside any app: the game
-app pushes it for "Replay this game" and "Open replay…", and
-:class:`ReplayApp` (``allfives replay FILE``) runs it alone. Every snapshot is
-precomputed, so stepping back is instant; widgets only render the frame.
-
-:class:`OpenReplayScreen` asks for a file, shows why a file cannot be
-replayed (the same one line as the command prints) and, when the actions
-before a bad one are sound, offers to replay up to the last good one.
+app pushes it for "Replay this game" and "Open replay…"
+(:mod:`~allfives_tui.ui.screens.open_replay`), and
+:class:`~allfives_tui.ui.screens.replay_app.ReplayApp` (``allfives replay FILE``)
+runs it alone. Every snapshot is precomputed, so stepping back is instant;
+widgets only render the frame.
 
 A game still in progress (a ``ctrl+s`` copy, ``current.json``) replays
 only from its player's view (:meth:`~allfives_tui.table.replay.Replay.private_viewer`):
@@ -23,46 +21,37 @@ step repaints only what changed; the screen patches none of their internals.
 from __future__ import annotations
 
 import contextlib
-from pathlib import Path
 
 from rich.text import Text
 from textual import on, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Button, Input, Static
-from textual.worker import WorkerFailed, get_current_worker
+from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from allfives_tui.coach.ratings import Review
 from allfives_tui.coach.seat_review import SeatReview
-from allfives_tui.locale import N_, _, ngettext
-from allfives_tui.locale.formats import number
-from allfives_tui.store.saves import ReplayLoadError, read_replay
+from allfives_tui.locale import N_
 from allfives_tui.table.replay import NOBODY, Frame, Replay, describe_events, status_line
-from allfives_tui.ui import crash
 from allfives_tui.ui.screens import REPLAY_CSS
-from allfives_tui.ui.screens.game import display_order
-from allfives_tui.ui.widgets import WIDGETS_CSS, Board, BoneyardCounter, HandView, Scoreboard
+from allfives_tui.ui.widgets import WIDGETS_CSS, Board, BoneyardCounter, Scoreboard
 from allfives_tui.ui.widgets.analysis import AnalysisPane, analysis_seat
+from allfives_tui.ui.widgets.fitted_line import FittedLine
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.hand import BAND
 from allfives_tui.ui.widgets.move_list import MoveList
-from engine import Play
-from engine.record import GameRecord, RecordStep
+from allfives_tui.ui.widgets.replay_hands import ReplayHands
+from engine.record import GameRecord
 
 SPEEDS: tuple[float, ...] = (3.0, 2.0, 1.2, 0.8, 0.5, 0.3, 0.15)
 """Seconds per step of automatic play, slowest first."""
 DEFAULT_SPEED = 3
 REVIEW_POLL_SECONDS = 0.2
 """How often the screen collects the analyst's ratings for the coach pane."""
-
-
-_UNSET = object()
-
-
 
 
 class ReplayScreen(Screen[None]):
@@ -120,7 +109,6 @@ class ReplayScreen(Screen[None]):
         self.speed = DEFAULT_SPEED
         self._timer: Timer | None = None
         self._ready = False
-        self._shown: dict[str, object] = {}
         self.seat_review = SeatReview(self.replay, analysis_seat(self.replay, self.private_view))
         """The coach's review of one seat's decisions, for the analysis pane."""
         self._review_timer: Timer | None = None
@@ -130,15 +118,11 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Status line; board and hands beside the scores and move list; event line; keys."""
         replay = self.replay
-        yield Static(id="replay-status")
+        yield FittedLine(self._status_words, id="replay-status")
         with Horizontal(id="replay-main"):
             with Vertical(id="replay-table"):
                 yield Board(id="replay-board")
-                with VerticalScroll(id="replay-hands"):
-                    for seat in range(replay.rules.players):
-                        with Horizontal(classes="replay-seat", id=f"seat-{seat}"):
-                            yield Static(classes="replay-seat-label", id=f"seat-label-{seat}")
-                            yield HandView(id=f"hand-{seat}")
+                yield ReplayHands(self.names, id="replay-hands")
             with Vertical(id="replay-side"):
                 yield Scoreboard(id="replay-scores")
                 yield BoneyardCounter(stack_beside=True, id="replay-boneyard")
@@ -152,18 +136,15 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Show the first frame and give the move list the keys."""
-        players = self.replay.rules.players
         self._board = self.query_one(Board)
-        self._hands = [self.query_one(f"#hand-{s}", HandView) for s in range(players)]
-        self._labels = [self.query_one(f"#seat-label-{s}", Static) for s in range(players)]
+        self._hands = self.query_one(ReplayHands)
         self._scoreboard = self.query_one(Scoreboard)
         self._boneyard = self.query_one(BoneyardCounter)
         self._moves = self.query_one(MoveList)
-        self._hands_box = self.query_one("#replay-hands", VerticalScroll)
         self._event = self.query_one("#replay-event", Static)
-        self._status = self.query_one("#replay-status", Static)
+        self._status = self.query_one(FittedLine)
         self._ready = True
-        self._turn_hands(self.viewer)
+        self._hands.turn(self.viewer)
         self._fit_hands()
         self._render_frame()
         self._moves.focus()
@@ -178,14 +159,8 @@ class ReplayScreen(Screen[None]):
         self._render_frame()
 
     def watch_viewer(self, viewer: int | None) -> None:
-        self._turn_hands(viewer)
+        self._hands.turn(viewer)
         self._render_frame()
-
-    def _turn_hands(self, viewer: int | None) -> None:
-        """Mark the hands ``viewer`` may not see as face down."""
-        for seat, hand in enumerate(self._hands):
-            face_down = viewer is not None and viewer != seat
-            hand.parent.set_class(face_down, "-face-down")  # type: ignore[union-attr]
 
     def watch_playing(self, playing: bool) -> None:
         if playing:
@@ -195,13 +170,6 @@ class ReplayScreen(Screen[None]):
             self._timer = None
         self._render_status()
 
-    def _changed(self, key: str, value: object) -> bool:
-        """True (and remembered) when ``value`` differs from what ``key`` shows now."""
-        if self._shown.get(key, _UNSET) == value:
-            return False
-        self._shown[key] = value
-        return True
-
     def _render_frame(self) -> None:
         """Render the frame on show, touching only the widgets whose content changes."""
         if not self._ready:
@@ -209,19 +177,7 @@ class ReplayScreen(Screen[None]):
         frame = self.frame
         state = frame.state
         self._board.update_layout(state.layout, last=frame.last_placed)
-        legal_tiles = frozenset(a.tile for a in state.legal_actions() if isinstance(a, Play))
-        for seat, (hand, label) in enumerate(zip(self._hands, self._labels, strict=True)):
-            tiles = tuple(display_order(state.hands[seat]))  # as the game shows a hand
-            to_play = state.current == seat and not state.is_terminal
-            if self.viewer is None or self.viewer == seat:
-                playable = legal_tiles if to_play else None
-                hand.update_hand(tiles, playable=playable, empty_text=_("no tiles"))
-            else:
-                hand.update_hand((), empty_text=_("(face down)"))
-            if self._changed(f"label-{seat}", (to_play, len(tiles), hand.compact)):
-                label.update(self._seat_label(seat, to_play), layout=False)
-                if to_play and self._hands_box.max_scroll_y:
-                    self.call_after_refresh(self._show_seat, seat)
+        self._hands.show(state, self.viewer)
         human = None if self.viewer == NOBODY else self.viewer
         given = [s.name for s in self.replay.record.seats]
         self._scoreboard.show(state, given, human=human)
@@ -232,11 +188,6 @@ class ReplayScreen(Screen[None]):
         self.query_one(AnalysisPane).show_step(self.index)
         self._render_status()
 
-    def _show_seat(self, seat: int) -> None:
-        """Scroll the hands so the whole of ``seat``'s row is in view."""
-        row = self.query_one(f"#seat-{seat}")
-        self._hands_box.scroll_to_widget(row, animate=False, immediate=True)
-
     # -- the hands' layout ------------------------------------------------------
     BOARD_ROWS = 10
     """The board's least height (its min-height in replay.tcss)."""
@@ -244,58 +195,37 @@ class ReplayScreen(Screen[None]):
     """Rows that are not the board or the hands: status, event line and its rule, footer."""
 
     def on_resize(self) -> None:
-        """Fit the hands and the status line to the new size."""
+        """Fit the hands to the new height (the status line fits itself to its width)."""
         if self._ready:
             self._fit_hands()
-            self._render_status()
 
     def _fit_hands(self) -> None:
         """Every seat's hand in view: numbered tiles when a band each fits beside a
         board of its least height, else one row a hand (``[6|4]``)."""
         players = self.replay.rules.players
         room = self.app.size.height - self.OTHER_ROWS - self.BOARD_ROWS
-        compact = players * BAND + 1 > room
-        if compact == self._hands_box.has_class("-compact"):
-            return
-        self._hands_box.set_class(compact, "-compact")
-        for hand in self._hands:
-            hand.compact = compact
-        self._render_frame()
-
-    def _seat_label(self, seat: int, to_play: bool) -> Text:
-        replay = self.replay
-        state = self.frame.state
-        text = Text()
-        text.append("▶ " if to_play else "  ", style="bold")
-        if self._hands[seat].compact:  # one row: the name and the count
-            count = len(state.hands[seat])
-            name_style = "bold reverse" if to_play else "bold"
-            text.append(replay.seat_name(seat)[:7].ljust(7), style=name_style)
-            text.append(number(count).rjust(2), style="dim")
-            return text
-        text.append(replay.seat_name(seat)[:10], style="bold reverse" if to_play else "bold")
-        count = len(state.hands[seat])
-        tiles = ngettext("{count} tile", "{count} tiles", count).format(count=number(count))
-        text.append(f"\n  {tiles}", style="dim")
-        return text
+        if self._hands.fit(players * BAND + 1 > room):
+            self._render_frame()
 
     def _event_text(self) -> Text:
         """The step in words, one paragraph (a seat's view does not name others' draws)."""
         return Text(" ".join(describe_events(self.frame, self.replay, viewer=self.viewer)))
 
     def _render_status(self) -> None:
-        if not self._ready:
-            return
-        line = status_line(
+        if self._ready:
+            self._status.refit()
+
+    def _status_words(self, width: int) -> str:
+        """Where the replay stands, in at most ``width`` cells (the status line's words)."""
+        return status_line(
             self.replay,
             self.index,
             viewer=self.viewer,
             source=self.source,
             in_progress=self.private_view is not None,
             step_seconds=SPEEDS[self.speed] if self.playing else None,
-            width=self._status.content_region.width or self.app.size.width - 2,
+            width=width,
         )
-        self._status.update(line, layout=False)
 
     # -- moving ----------------------------------------------------------------
     def go(self, index: int) -> None:
@@ -452,214 +382,3 @@ class ReplayScreen(Screen[None]):
     def _picked(self, event: MoveList.Picked) -> None:
         self.playing = False
         self.go(event.index)
-
-
-class OpenReplayScreen(ModalScreen[None]):
-    """Ask for a record file and open it in a :class:`ReplayScreen`.
-
-    A file that cannot be replayed shows its one-line problem; when the
-    actions before a bad one are sound, a button replays up to the last good one.
-    """
-
-    CSS_PATH = REPLAY_CSS
-
-    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), key_display="Esc")]
-
-    def __init__(
-        self,
-        path: str | None = None,
-        *,
-        error: ReplayLoadError | None = None,
-        reveal_all: bool = False,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        """Start with ``path`` in the input; ``error`` shows a problem already found;
-        ``reveal_all`` opens an unfinished game with every hand face up."""
-        super().__init__(name=name, id=id, classes=classes)
-        self.initial_path = path or ""
-        self.error = error
-        self.reveal_all = reveal_all
-
-    def compose(self) -> ComposeResult:
-        """Title, path input, problem line and buttons."""
-        with Vertical(id="open-replay"):
-            problem = _("This game record has a problem")
-            title = _("Open replay") if self.error is None else problem
-            yield Static(title, id="open-replay-title")
-            yield Input(
-                self.initial_path, placeholder=_("path to a saved game (.json)"), id="open-path"
-            )
-            yield Static(self._hint(), id="open-hint")
-            yield Static(id="open-problem")
-            with Horizontal(id="open-buttons"):
-                yield Button(_("Open"), id="open-go", variant="primary")
-                yield Button(_("Replay the good part"), id="open-salvage", variant="warning")
-                yield Button(_("Cancel"), id="open-cancel")
-        yield AppFooter()  # this screen's keys, not those beneath
-
-    @staticmethod
-    def _hint() -> str:
-        """Where the game app keeps the game in progress, if it has one."""
-        from allfives_tui.store.folder import current_path
-        from allfives_tui.store.saves import has_unfinished
-
-        current = current_path()
-        # a finished game stays in current.json, but it is no longer in progress
-        if not has_unfinished():
-            return ""
-        return _("The game in progress is saved in {path}").format(path=current)
-
-    def on_mount(self) -> None:
-        """Show a problem handed over, else focus the path."""
-        self._show_error(self.error)
-        if self.error is not None and self.error.salvage is not None:
-            self.query_one("#open-salvage", Button).focus()
-        else:
-            self.query_one(Input).focus()
-
-    def _show_error(self, error: ReplayLoadError | None) -> None:
-        self.error = error
-        problem = self.query_one("#open-problem", Static)
-        salvage = self.query_one("#open-salvage", Button)
-        if error is None:
-            problem.update("")
-            problem.display = False
-            salvage.display = False
-            return
-        path = self.query_one(Input).value.strip()
-        if path:
-            problem.update(Text(_("{path}: {problem}").format(path=path, problem=error.message)))
-        else:
-            problem.update(Text(error.message))
-        problem.display = True
-        salvage.display = error.salvage is not None
-        if error.salvage is not None and error.salvage.steps:
-            salvage.label = _salvage_label(error.salvage.steps[-1])
-
-    @on(Input.Submitted, "#open-path")
-    @on(Button.Pressed, "#open-go")
-    def _open(self) -> None:
-        path = self.query_one(Input).value.strip()
-        if not path:
-            self._show_error(ReplayLoadError(_("give the path of a saved game")))
-            return
-        try:
-            replay = read_replay(_expand(path))
-        except ReplayLoadError as err:
-            self._show_error(err)
-            return
-        self.app.switch_screen(ReplayScreen(replay, source=path, reveal_all=self.reveal_all))
-
-    @on(Button.Pressed, "#open-salvage")
-    def _salvage(self) -> None:
-        if self.error is None or self.error.salvage is None:
-            return
-        path = self.query_one(Input).value.strip()
-        screen = ReplayScreen(
-            Replay(self.error.salvage), source=path or None, reveal_all=self.reveal_all
-        )
-        self.app.switch_screen(screen)
-
-    @on(Button.Pressed, "#open-cancel")
-    def action_cancel(self) -> None:
-        """Close without opening anything."""
-        self.dismiss(None)
-
-
-def _salvage_label(last: RecordStep) -> str:
-    """The salvage button's words: up to the last sound step of the record."""
-    if last.move == 0:
-        return _("Replay up to the deal of hand {hand}").format(hand=number(last.hand))
-    return _("Replay up to hand {hand}, move {move}").format(
-        hand=number(last.hand), move=number(last.move)
-    )
-
-
-def _expand(path: str) -> str:
-    """``~`` and ``~user`` expanded when they can be (else the path as typed)."""
-    try:
-        return str(Path(path).expanduser())
-    except (RuntimeError, ValueError):  # no home folder to expand to
-        return path
-
-
-class _Blank(Screen[None]):
-    """ReplayApp's base screen: when the replay above it closes, the app ends."""
-
-    def on_screen_resume(self) -> None:
-        if self.app.screen_stack[-1] is self and getattr(self, "_ready", False):
-            self.app.exit()
-        self._ready = True
-
-
-class ReplayApp(App[None]):
-    """``allfives replay FILE``: a replay on its own, or the problem with a bad file."""
-
-    TITLE = "allfives replay"
-
-    def __init__(
-        self,
-        replay: Replay | GameRecord | None = None,
-        *,
-        start: int = 0,
-        title: str | None = None,
-        error: ReplayLoadError | None = None,
-        path: str | None = None,
-        reveal_all: bool = False,
-    ) -> None:
-        """Show ``replay`` from frame ``start`` (titled by its file), or ``error`` about
-        ``path`` with its salvage; an unfinished game from its player's view unless
-        ``reveal_all``."""
-        super().__init__()
-        self._reveal_all = reveal_all
-        self._replay = replay
-        self._start = start
-        self._source = title
-        self._error = error
-        self._path = path
-        self.crash_report: str | None = None
-        """After a crash: one line naming the crash log (the command prints it)."""
-        self._end_after_crash = False
-
-    def _handle_exception(self, error: Exception) -> None:
-        """An unhandled error: the traceback goes to a crash log, not the terminal, and
-        the app exits with status 1 (:attr:`crash_report` says where the log is)."""
-        if self.crash_report is None:
-            while isinstance(error, WorkerFailed):
-                error = error.error  # type: ignore[assignment]
-            self.crash_report = crash.crash_line("allfives replay", error)
-            self._end_after_crash = not self.is_headless
-        super()._handle_exception(error)
-        self._exit_renderables.clear()
-
-    def _print_error_renderables(self) -> None:
-        """(Textual, once the terminal is given back.) A crashed replay ends within
-        :data:`~allfives_tui.ui.crash.EXIT_GRACE` seconds, whatever still runs."""
-        super()._print_error_renderables()
-        if self._end_after_crash and self.crash_report is not None:
-            crash.end_soon(self.crash_report)
-
-    def get_key_display(self, binding: Binding) -> str:
-        """A key as the footer shows it: a binding's own label in the current language (a
-        key's name, not in the catalog, stays as it is), else Textual's."""
-        if binding.key_display:
-            return _(binding.key_display)
-        return super().get_key_display(binding)
-
-    def get_default_screen(self) -> Screen[None]:
-        """A blank screen that ends the app when uncovered."""
-        return _Blank()
-
-    def on_mount(self) -> None:
-        """Push the replay, or the problem."""
-        if self._replay is not None:
-            screen = ReplayScreen(
-                self._replay, start=self._start, source=self._source, reveal_all=self._reveal_all
-            )
-            self.push_screen(screen)
-        else:
-            self.push_screen(
-                OpenReplayScreen(self._path, error=self._error, reveal_all=self._reveal_all)
-            )

@@ -1,8 +1,9 @@
 """The board widget: an engine :class:`~engine.Layout` drawn as a spinner cross.
 
-Where everything goes is the pure :mod:`allfives_tui.table.board_plan`; this
-widget draws that plan, scrolls it, and turns clicks on end markers into
-messages.
+Where everything goes is the pure :mod:`allfives_tui.table.board_plan` (placed
+by :mod:`~allfives_tui.table.board_geometry`, each row's key from
+:mod:`~allfives_tui.table.board_rows`); this widget draws that plan, scrolls it,
+and turns clicks on end markers into messages.
 
 Public API (stable; the game and replay screens use it):
 
@@ -36,17 +37,9 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from allfives_tui.table.board_plan import (
-    LAST,
-    PIP,
-    SPINNER,
-    STYLE_NAMES,
-    TILE,
-    BoardPlan,
-    RowKey,
-    plan_board,
-    row_keys,
-)
+from allfives_tui.table.board_geometry import BoardPlan
+from allfives_tui.table.board_plan import plan_board
+from allfives_tui.table.board_rows import LAST, PIP, SPINNER, STYLE_NAMES, TILE, RowKey, row_keys
 from engine import End, Layout, Tile
 
 

@@ -51,6 +51,11 @@ Look = tuple[Tile, str]
 """A tile and how it looks (one of PLAYABLE, UNPLAYABLE, SELECTED)."""
 
 
+def display_order(hand: Sequence[Tile]) -> list[Tile]:
+    """A hand in the order it is shown: highest tiles first."""
+    return sorted(hand, key=lambda t: (t.high, t.low), reverse=True)
+
+
 class HandView(Widget, can_focus=False):
     """One seat's tiles face up, numbered 1, 2, 3… from the left."""
 
