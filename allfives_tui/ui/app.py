@@ -16,19 +16,19 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from textual import events, on, work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import WorkerFailed, get_current_worker
 
 from allfives_tui.coach.table_coach import TableCoach
-from allfives_tui.locale import _
+from allfives_tui.locale import N_, _, current, use_language
 from allfives_tui.store.folder import data_dir
 from allfives_tui.store.lock import GameLock
 from allfives_tui.store.recorder import HistoryWriter
 from allfives_tui.store.saves import AutoSaver, has_unfinished, load_current
-from allfives_tui.store.settings_file import read_settings, save_settings
+from allfives_tui.store.settings_file import load_settings, read_settings, save_settings
 from allfives_tui.table.driver import AskComputer, Automatic, Driver
 from allfives_tui.table.places import owner_key
 from allfives_tui.table.problems import problem_text
@@ -38,9 +38,10 @@ from allfives_tui.table.words import Names
 from allfives_tui.ui import coaching, commands, crash
 from allfives_tui.ui.input_filter import dropped
 from allfives_tui.ui.keeping import Keeping, save_a_copy
+from allfives_tui.ui.language import LanguageSwitched
 from allfives_tui.ui.leaving import leave_question
 from allfives_tui.ui.screens import HISTORY_CSS, REPLAY_CSS
-from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE, Palette
+from allfives_tui.ui.screens.dialog import KEY_AHEAD_GRACE
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.game_over import GameOverScreen
 from allfives_tui.ui.screens.new_game import NewGameScreen
@@ -48,6 +49,7 @@ from allfives_tui.ui.start_up import StartUpFreeze
 from allfives_tui.ui.turns import TurnLoop, computer_move
 from allfives_tui.ui.widgets import WIDGETS_CSS
 from allfives_tui.ui.widgets.too_small import too_small
+from allfives_tui.ui.worded_app import WordedApp
 from engine import Action, Event, RecordError, SeatView
 from engine.players.evaluate import ActionValue
 from engine.record import GameRecord, LoadedGame
@@ -55,14 +57,14 @@ from engine.record import GameRecord, LoadedGame
 APP_CSS = Path(__file__).with_name("app.tcss")
 
 
-class AllFivesApp(App[None]):
+class AllFivesApp(WordedApp):
     """All Fives against computer opponents, by keyboard or mouse."""
 
     TITLE = "All Fives"
     CSS_PATH = [WIDGETS_CSS, APP_CSS, HISTORY_CSS, REPLAY_CSS]
     """The app's style sheets, and those of the screens it opens on request (the
     statistics, past games and replay screens name theirs too, for other apps)."""
-    BINDINGS = [Binding("ctrl+q", "quit_keep", "Quit", show=False, priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit_keep", N_("Quit"), show=False, priority=True)]
 
     key_ahead_grace: float = KEY_AHEAD_GRACE
     """The grace (seconds) of the dialogs that open after a move: the hand's summary, the
@@ -197,9 +199,41 @@ class AllFivesApp(App[None]):
         try:
             save_settings(settings)
         except OSError as err:
-            self.notify(f"Could not remember the settings: {err}", severity="warning")
+            self.notify(
+                _("Could not remember the settings: {reason}").format(reason=err),
+                severity="warning",
+            )
         self.keeping.record_abandoned(self.table)
         self._replace_with(self._game_screen(Table.from_settings(settings)))
+
+    @on(NewGameScreen.Language)
+    def _language_chosen(self, message: NewGameScreen.Language) -> None:
+        """The player chose another language on the new-game screen: speak it now."""
+        self.switch_language(message.code)
+
+    def switch_language(self, code: str) -> None:
+        """Speak ``code`` from now on, and remember it: the keys (footer, Keys panel,
+        palette) are worded again, every screen in the stack is told
+        (:class:`~allfives_tui.ui.language.LanguageSwitched`), and the screens opened
+        later speak it."""
+        if code == current():
+            return
+        code = use_language(code)
+        self.settings = self.settings.model_copy(update={"language": code})
+        try:
+            save_settings(load_settings().model_copy(update={"language": code}))
+        except OSError as err:
+            self.notify(
+                _("Could not remember the settings: {reason}").format(reason=err),
+                severity="warning",
+            )
+        if self.is_screen_installed("help") and not any(
+            s is self.get_screen("help") for s in self.screen_stack
+        ):
+            self.uninstall_screen("help")  # made again, in this language, when opened
+        for screen in self.screen_stack:
+            screen.post_message(LanguageSwitched())
+            screen.refresh_bindings()
 
     @on(NewGameScreen.Continue)
     def _continue(self) -> None:
@@ -215,7 +249,7 @@ class AllFivesApp(App[None]):
             )
             return
         if game is None:
-            self.notify("There is no unfinished game to continue.", severity="warning")
+            self.notify(_("There is no unfinished game to continue."), severity="warning")
             return
         self._replace_with(self._game_screen(Table.from_record(game)))
 
@@ -513,17 +547,12 @@ class AllFivesApp(App[None]):
     ) -> None:
         """Show a notification; served, the session's folder is not named in it."""
         if self.served:
-            message = message.replace(str(data_dir()), "this session's folder")
+            message = message.replace(str(data_dir()), _("this session's folder"))
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
-
-    def action_command_palette(self) -> None:
-        """Open the command palette (one that runs a command once, however fast Enter comes)."""
-        if self.use_command_palette and not isinstance(self.screen, Palette):
-            self.push_screen(Palette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The palette: New game, Save, Open replay, Statistics, Past games, Help, and
-        Textual's own (themes…)."""
+        Textual's own (themes, keys…), all in the current language."""
         yield from commands.palette(self)
         yield from super().get_system_commands(screen)
 

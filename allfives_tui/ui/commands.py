@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 
+from allfives_tui.locale import _
 from allfives_tui.ui.screens.help import HelpScreen
 
 if TYPE_CHECKING:
@@ -20,21 +21,24 @@ if TYPE_CHECKING:
 
 def palette(app: AllFivesApp) -> Iterator[SystemCommand]:
     """New game, Save a copy… (with a game to save), Open replay…, Statistics, Past
-    games and Help."""
-    yield SystemCommand("New game", "Set up and start a new game", app.action_new_game)
+    games and Help, in the current language."""
+    yield SystemCommand(_("New game"), _("Set up and start a new game"), app.action_new_game)
     if app.reading is not None:
         yield SystemCommand(
-            "Save a copy…", "Save this game where you choose", app.action_save_copy
+            _("Save a copy…"), _("Save this game where you choose"), app.action_save_copy
         )
-    yield SystemCommand("Open replay…", "Replay a saved game file", app.action_open_replay)
     yield SystemCommand(
-        "Statistics", "Your record: win rates, points a hand, charts", app.action_statistics
+        _("Open replay…"), _("Replay a saved game file"), app.action_open_replay
     )
     yield SystemCommand(
-        "Past games", "Every game played: replay, export or delete one",
+        _("Statistics"), _("Your record: win rates, points a hand, charts"),
+        app.action_statistics,
+    )
+    yield SystemCommand(
+        _("Past games"), _("Every game played: replay, export or delete one"),
         app.action_past_games,
     )
-    yield SystemCommand("Help", "The rules and the keys", app.action_show_help)
+    yield SystemCommand(_("Help"), _("The rules and the keys"), app.action_show_help)
 
 
 def open_statistics(app: App[None], name: str) -> None:

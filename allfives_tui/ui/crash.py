@@ -19,6 +19,7 @@ import sys
 import threading
 import traceback
 
+from allfives_tui.locale import _
 from allfives_tui.store.folder import write_crash_log
 
 EXIT_GRACE = 0.5
@@ -41,17 +42,21 @@ def crash_log(error: BaseException) -> str:
     """Write ``error``'s traceback to a crash log; where it went, in words."""
     text = "".join(traceback.format_exception(error))
     try:
-        return f"the crash log with the traceback is {write_crash_log(text)}"
+        return _("the crash log with the traceback is {path}").format(path=write_crash_log(text))
     except OSError as err:
-        return f"no crash log could be written ({err.strerror or err})"
+        return _("no crash log could be written ({reason})").format(reason=err.strerror or err)
 
 
 def crash_line(prog: str, error: BaseException, game: str | None = None) -> str:
-    """One line for a crash: what crashed, what became of the game (``game``, when
-    there is one to speak of) and where the crash log is (written now)."""
+    """One line for a crash, in the current language: what crashed, what became of the
+    game (``game``, a clause, when there is one to speak of) and where the crash log is
+    (written now)."""
     log = crash_log(error)
-    middle = f"{game}; " if game else ""
-    return f"{prog} crashed ({describe(error)}): {middle}{log}"
+    if game:
+        return _("{prog} crashed ({error}): {game}; {log}").format(
+            prog=prog, error=describe(error), game=game, log=log
+        )
+    return _("{prog} crashed ({error}): {log}").format(prog=prog, error=describe(error), log=log)
 
 
 def end_soon(line: str, grace: float = EXIT_GRACE) -> None:

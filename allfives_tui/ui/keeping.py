@@ -15,6 +15,7 @@ from pathlib import Path
 
 from textual.app import App
 
+from allfives_tui.locale import _
 from allfives_tui.store.folder import clean_temporaries, current_path
 from allfives_tui.store.lock import GameLock
 from allfives_tui.store.recorder import HistoryWriter
@@ -63,8 +64,10 @@ class Keeping:
                 self.saver = None
         if self.separate and self.lock is not None:
             return [
-                f"The game in progress is open in {self.lock.holder()}, which saves it: "
-                "this is a separate game and is not autosaved (ctrl+s saves a copy)."
+                _(
+                    "The game in progress is open in {where}, which saves it: this is a "
+                    "separate game and is not autosaved ({key} saves a copy)."
+                ).format(where=self.lock.holder(), key="ctrl+s")
             ]
         if self.saver is None:
             return []
@@ -83,7 +86,7 @@ class Keeping:
         error = None
         if self.saver.error and not self._error_shown:
             self._error_shown = True
-            error = f"The game is not being saved: {self.saver.error}"
+            error = _("The game is not being saved: {reason}").format(reason=self.saver.error)
         self.saver.submit(record)
         return error
 
@@ -140,16 +143,19 @@ class Keeping:
             and set_up[1] == len(set_up[0].state.actions)
         )
         if table is None:
-            return "no game was in progress"
+            return _("no game was in progress")
         if self.saver is None:
-            return "the game was not being autosaved"
+            return _("the game was not being autosaved")
         if self.saver.error:
-            return f"the game could not be saved ({self.saver.error})"
+            return _("the game could not be saved ({reason})").format(reason=self.saver.error)
+        path = self.saver.path
         if table.is_over:
-            return f"the finished game is kept in {self.saver.path}"
+            return _("the finished game is kept in {path}").format(path=path)
         if not moved:  # it crashed as the game was set up: --continue would again
-            return f"the game is kept in {self.saver.path}"
-        return f"the game is kept in {self.saver.path} (allfives --continue resumes it)"
+            return _("the game is kept in {path}").format(path=path)
+        return _("the game is kept in {path} ({command} resumes it)").format(
+            path=path, command="allfives --continue"
+        )
 
     def close(self) -> None:
         """Let the last save reach the disk and the history end, then let the lock go."""
@@ -164,14 +170,16 @@ class Keeping:
 def save_a_copy(app: App[None], record: GameRecord | None, *, served: bool) -> None:
     """Ask where to save a copy of ``record`` (served: the name of a browser download)."""
     if record is None:
-        app.notify("There is no game to save yet.", severity="warning")
+        app.notify(_("There is no game to save yet."), severity="warning")
         return
     stamp = datetime.now().strftime("%Y%m%d-%H%M")
     if served:  # a file name for the browser's download, not a path
 
         def sent(path: Path | None) -> None:
             if path is not None:
-                app.notify(f"Downloading {path.name} (Open replay… lists it too)")
+                app.notify(
+                    _("Downloading {name} (Open replay… lists it too)").format(name=path.name)
+                )
 
         app.push_screen(SaveAsScreen(record, f"allfives-{stamp}.json", served=True), sent)
         return
@@ -179,6 +187,6 @@ def save_a_copy(app: App[None], record: GameRecord | None, *, served: bool) -> N
 
     def done(path: Path | None) -> None:
         if path is not None:
-            app.notify(f"Saved a copy to {path}")
+            app.notify(_("Saved a copy to {path}").format(path=path))
 
     app.push_screen(SaveAsScreen(record, default), done)

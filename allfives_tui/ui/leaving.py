@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable
 
 from textual.screen import Screen
 
+from allfives_tui.locale import _
+from allfives_tui.locale.formats import listing
 from allfives_tui.table.table import Table
 from allfives_tui.table.words import Names
 from allfives_tui.ui.screens.confirm import ConfirmScreen
@@ -19,15 +21,18 @@ from allfives_tui.ui.screens.new_game import NewGameScreen
 
 def leave_question(table: Table, words: Names) -> ConfirmScreen:
     """"Leave this game for a new one?", with the game's hand and scores."""
-    scores = ", ".join(
-        f"{words.team(t)} {table.state.scores[t]}" for t in range(table.rules.teams)
-    )
+    scores = listing([
+        _("{team} {points}").format(team=words.team(t), points=table.state.scores[t])
+        for t in range(table.rules.teams)
+    ])
     return ConfirmScreen(
-        "Leave this game for a new one?",
-        f"The game in progress (hand {table.state.hand_number}: {scores}) is given up "
-        "when the new game starts. Until then, Esc goes back to it.",
-        yes="Set up a new game",
-        no="Keep playing",
+        _("Leave this game for a new one?"),
+        _(
+            "The game in progress (hand {hand}: {scores}) is given up when the new game "
+            "starts. Until then, {key} goes back to it."
+        ).format(hand=table.state.hand_number, scores=scores, key="Esc"),
+        yes=_("Set up a new game"),
+        no=_("Keep playing"),
     )
 
 

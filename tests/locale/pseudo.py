@@ -28,8 +28,10 @@ _PLACEHOLDER = re.compile(r"(\{[^{}]*\}|%\([^)]*\)[sdrfg]|%[sdrfg%])")
 _ASCII = re.compile(r"[A-Za-z]+")
 
 
-def pseudo(message: str) -> str:
-    """``message`` accented (its placeholders kept), a third longer, inside the markers."""
+def pseudo(message: str, tag: str = "") -> str:
+    """``message`` accented (its placeholders kept), a third longer, inside the markers;
+    ``tag`` (no ASCII letters, so it reads as part of the message) just inside the opening
+    one, to tell one test catalog's messages from another's."""
     parts = _PLACEHOLDER.split(message)
     shown = "".join(
         part if i % 2 else "".join(_ACCENTED.get(ch, ch) for ch in part)
@@ -39,24 +41,27 @@ def pseudo(message: str) -> str:
     padding = "ŵ" * max(1, letters // 3)
     end = len(shown) - len(shown.rstrip("\n "))  # trailing blanks and newlines stay outside
     body, tail = (shown[: len(shown) - end], shown[len(shown) - end :]) if end else (shown, "")
-    return f"{OPEN}{body}{padding}{CLOSE}{tail}"
+    return f"{OPEN}{tag}{body}{padding}{CLOSE}{tail}"
 
 
-def build(folder: Path, template: Path = TEMPLATE) -> Path:
+def build(folder: Path, template: Path = TEMPLATE, *, code: str = CODE, tag: str = "") -> Path:
     """The pseudo-locale's catalog compiled under ``folder`` (``en_XA/LC_MESSAGES``); returns
-    ``folder``, for :data:`allfives_tui.locale.EXTRA_ENV`."""
+    ``folder``, for :data:`allfives_tui.locale.EXTRA_ENV`.
+
+    ``code`` and ``tag``: a test catalog of that language code, each message marked with
+    ``tag`` too (:func:`pseudo`), so that two such catalogs tell their words apart."""
     with template.open("rb") as pot:
         source = read_po(pot)
     catalog = Catalog(locale="en", domain=DOMAIN)
     for message in source:
         if not message.id:
             continue
-        if isinstance(message.id, tuple):
-            text: str | tuple[str, ...] = (pseudo(message.id[0]), pseudo(message.id[1]))
-        else:
-            text = pseudo(message.id)
+        if isinstance(message.id, str):
+            text: str | tuple[str, ...] = pseudo(message.id, tag)
+        else:  # a singular and its plural
+            text = (pseudo(message.id[0], tag), pseudo(message.id[1], tag))
         catalog.add(message.id, text, context=message.context)
-    target = folder / CODE / "LC_MESSAGES"
+    target = folder / code / "LC_MESSAGES"
     target.mkdir(parents=True, exist_ok=True)
     with (target / f"{DOMAIN}.mo").open("wb") as mo:
         write_mo(mo, catalog)

@@ -167,14 +167,14 @@ def test_a_game_to_the_end_downloaded_and_replayed(
     start_session(page, url)
     click_text(page, "default 250")  # the target
     page.keyboard.type("30")
-    wait_for(page, "Target           30")
+    settled(page, r"Target\s+30\b")
     click_text(page, "normal (0.7 s a move)")
     click_text(page, "instant")
     settled(page, r"Computer pace\s+instant")
     click_text(page, "no: press d to draw")
-    click_text(page, "yes: draw and pass for me")
+    click_text(page, "yes: when no tile fits")
     # a click that comes while the list is still closing is taken by the list
-    settled(page, r"Draw for me\s+yes: draw")
+    settled(page, r"Draw for me\s+yes:")
     click_text(page, "Start ⏎")
     wait_for(page, "Hand 1")
     def over(text: str) -> bool:

@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.widgets._footer import FooterKey
 
 from allfives_tui.ui.widgets.footer import AppFooter
+from tests.ui.helpers import screen_text, until
 
 
 class Keys(App[None]):
@@ -68,3 +69,49 @@ async def test_keys_are_as_compact_as_the_footer_and_the_palette_key_always_is()
                 assert shown[action].has_class("-compact") is compact
             palette = shown["command_palette"]
             assert palette.compact and palette.has_class("-compact")
+
+
+class ManyKeys(App[None]):
+    """Eight keys whose words take more than 80 columns together."""
+
+    BINDINGS = [Binding(c, f"act('{c}')", f"Long description {c}") for c in "abcdefgh"]
+
+    def compose(self) -> ComposeResult:
+        yield AppFooter()
+
+    def action_act(self, key: str) -> None:
+        """Nothing to do."""
+
+
+async def test_keys_without_room_show_without_their_words() -> None:
+    app = ManyKeys()
+    async with app.run_test(size=(80, 5)) as pilot:
+        await pilot.pause()
+        line = screen_text(app).splitlines()[-1]
+        shown = [key for key in app.screen.query(FooterKey) if key.key in "abcdefgh"]
+        assert [key.key for key in shown] == list("abcdefgh")
+        described = [key for key in shown if key.description]
+        bare = shown[len(described):]
+        assert described and bare, "the first keys keep their words, the last do not"
+        assert all(not key.description for key in bare)
+        for key in described:  # each whole on the line
+            assert f"{key.key_display} {key.description}" in line
+        for key in bare:  # the key itself shows, its words in its tooltip
+            assert f" {key.key_display} " in f"{line} "
+            assert key.tooltip == f"Long description {key.key}"
+        assert "palette" not in line, "no room for the palette's key"
+    app = ManyKeys()
+    async with app.run_test(size=(200, 5)) as pilot:
+        await pilot.pause()
+        line = screen_text(app).splitlines()[-1]
+        assert all(f"{c} Long description {c}" in line for c in "abcdefgh")
+        assert "^p palette" in line
+
+
+async def test_keys_are_fitted_again_when_the_footer_narrows() -> None:
+    app = ManyKeys()
+    async with app.run_test(size=(200, 5)) as pilot:
+        await pilot.pause()
+        assert all(key.description for key in app.screen.query(FooterKey))
+        await pilot.resize_terminal(80, 5)
+        await until(pilot, lambda: any(not k.description for k in app.screen.query(FooterKey)))

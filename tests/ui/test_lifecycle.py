@@ -204,7 +204,7 @@ def test_kill_9_frees_the_lock_and_replay_sim_and_help_never_take_it(data_dir: P
             assert done.returncode == 0, (argv, done.stderr)
             assert "open in another" not in done.stdout + done.stderr
         with Terminal.allfives("replay", str(current), data_dir=data_dir) as replay:
-            replay.expect("Replay")
+            replay.expect("your view")
             replay.send("q")
             assert replay.wait() == 0
         assert "open in another" not in replay.text
@@ -216,7 +216,7 @@ def test_kill_9_frees_the_lock_and_replay_sim_and_help_never_take_it(data_dir: P
     lock.release()
     # and a replay running does not hold the game back from a new allfives
     with Terminal.allfives("replay", str(current), data_dir=data_dir) as replay:
-        replay.expect("Replay")
+        replay.expect("your view")
         with Terminal.allfives("--continue", data_dir=data_dir) as game:
             game.expect("Boneyard")
             game.send(CTRL_Q)

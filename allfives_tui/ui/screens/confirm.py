@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from allfives_tui.locale import N_, _
 from allfives_tui.ui.screens.dialog import Dialog
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
@@ -14,15 +15,16 @@ from allfives_tui.ui.widgets.too_small import TooSmall
 
 
 class ConfirmScreen(Dialog[bool]):
-    """Ask ``title``; dismisses with True for ``yes``, False for ``no``.
+    """Ask ``title``; dismisses with True for ``yes``, False for ``no`` (the caller's
+    words, in the current language).
 
     ``y`` answers yes, ``n`` and Esc no; Enter presses the focused button,
     which is ``no`` at first, so a stray Enter changes nothing.
     """
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
     def __init__(self, title: str, note: str, *, yes: str, no: str) -> None:
@@ -39,8 +41,10 @@ class ConfirmScreen(Dialog[bool]):
             yield Static(self.title_text, classes="dialog-title")
             yield Static(self.note, classes="dialog-note")
             with Horizontal(classes="dialog-buttons"):
-                yield compact(Button(f"{self.yes} (y)", id="yes", variant="warning"))
-                yield compact(Button(f"{self.no} (n)", id="no", variant="primary"))
+                yes = _("{answer} ({key})").format(answer=self.yes, key="y")
+                no = _("{answer} ({key})").format(answer=self.no, key="n")
+                yield compact(Button(yes, id="yes", variant="warning"))
+                yield compact(Button(no, id="no", variant="primary"))
         yield AppFooter()  # this screen's keys, not the game's beneath
 
     def on_mount(self) -> None:

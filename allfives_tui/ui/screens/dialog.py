@@ -18,14 +18,18 @@ from __future__ import annotations
 import time
 from typing import TypeVar
 
+from rich.align import Align
+from rich.text import Text
 from textual import events
 from textual.await_complete import AwaitComplete
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette, ProviderSource
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList
+from textual.widgets.option_list import Option
 
 from allfives_tui.table.deadline import is_past
+from allfives_tui.ui.textual_words import NO_MATCHES, SEARCH_COMMANDS, textual_word
 
 ResultType = TypeVar("ResultType")
 
@@ -75,13 +79,44 @@ class Dialog(ModalScreen[ResultType]):
 
 
 class Palette(CommandPalette):
-    """Textual's command palette, closed once: a choice made after it closed is dropped.
+    """Textual's command palette, closed once (a choice made after it closed is dropped),
+    its words in the current language.
 
     The palette's own handlers dismiss it and run the chosen command for
     every Enter its input receives, so Enter pressed twice quickly would run
     the command twice and pop the screen beneath; here a choice that reaches
     the palette once it is no longer on top is stopped before those handlers.
     """
+
+    def __init__(
+        self,
+        providers: ProviderSource | None = None,
+        *,
+        placeholder: str | None = None,
+        id: str | None = None,
+    ) -> None:
+        """``placeholder``: what the empty search field says (by default, Textual's
+        "Search for commands…" in the current language)."""
+        if placeholder is None:
+            placeholder = textual_word(SEARCH_COMMANDS)
+        super().__init__(providers, placeholder=placeholder, id=id)
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        """(Textual's, with its words in the current language.) Soon after a search that
+        found nothing, say so."""
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            if search_value:
+                words = Text(textual_word(NO_MATCHES), style="not bold")
+                self.query_one(CommandList).add_option(
+                    Option(Align.center(words), disabled=True, id=self._NO_MATCHES)
+                )
+                self._list_visible = True
+            else:  # the palette lists what there is: nothing to say
+                self._list_visible = False
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
 
     async def _on_message(self, message: Message) -> None:
         if isinstance(message, (Input.Submitted, Button.Pressed, OptionList.OptionSelected)) and (

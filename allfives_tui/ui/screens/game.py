@@ -27,6 +27,7 @@ from allfives_tui.coach.ratings import Option
 from allfives_tui.locale import N_, _
 from allfives_tui.table.table import TableReading
 from allfives_tui.table.words import end_name
+from allfives_tui.ui.language import LanguageSwitched
 from allfives_tui.ui.screens.game_choices import Choices
 from allfives_tui.ui.screens.game_words import (
     cannot_play,
@@ -201,6 +202,12 @@ class GameScreen(Screen[None]):
             self._fill_log()
         self.set_reactive(GameScreen.choosing, ())
         self._fix_selection()
+        self._render_soon()
+
+    def on_language_switched(self, message: LanguageSwitched) -> None:
+        """The app speaks another language: the log is told again in it, from its events."""
+        if self._shown:
+            self._fill_log()
         self._render_soon()
 
     def watch_step(self) -> None:

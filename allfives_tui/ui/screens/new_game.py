@@ -1,8 +1,11 @@
-"""The new-game screen: players, partnerships, hand size, target, levels, name, seed.
+"""The new-game screen: players, partnerships, hand size, target, levels, name, seed,
+pace, drawing, the coach and the language.
 
 It starts from the remembered settings; Enter (or the Start button) starts
 the game; "Continue" resumes the last unfinished game when there is one;
-"Statistics" and "Past games" (ctrl+t, ctrl+g) open the game history.
+"Statistics" and "Past games" (ctrl+t, ctrl+g) open the game history. The
+Language row switches the app's language at once (the App speaks it and
+remembers it); the form is then made again in that language, its values kept.
 """
 
 from __future__ import annotations
@@ -18,11 +21,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from allfives_tui.locale import _
+from allfives_tui.locale import N_, SOURCE, _, current, ngettext
 from allfives_tui.table.places import place_name
 from allfives_tui.table.problems import validation_text
 from allfives_tui.table.settings import PERSON, SEAT_PLACES, SPEEDS, Settings
 from allfives_tui.table.words import level_description
+from allfives_tui.ui.language import LanguageSwitched, language_options
 from allfives_tui.ui.widgets.compact import compact
 from allfives_tui.ui.widgets.footer import AppFooter
 from allfives_tui.ui.widgets.too_small import TooSmall
@@ -32,10 +36,11 @@ from engine.rng import SEED_LIMIT
 from engine.rules import DEFAULT_TARGETS, Rules
 
 HAND_SIZE_TEXT = {
-    HandSize.STANDARD: "standard",
-    HandSize.FIVE_EACH: "five each",
-    HandSize.SEVEN_FIVE: "seven-five",
+    HandSize.STANDARD: N_("standard"),
+    HandSize.FIVE_EACH: N_("five each"),
+    HandSize.SEVEN_FIVE: N_("seven-five"),
 }
+"""Each hand size's name (translated where shown)."""
 
 
 def speed_name(seconds: float) -> str:
@@ -55,16 +60,33 @@ SEED_DIGITS = len(str(SEED_LIMIT - 1))
 too-large ones of that length, which they refuse in words."""
 
 FIELD_WORDS = {
-    "players": "Players",
-    "target": "Target",
-    "name": "Your name",
-    "seed": "Seed",
-    "levels": "Computer level",
-    "names": "Names",
-    "hand_size": "Tiles per hand",
-    "speed": "Computer pace",
+    "players": N_("Players"),
+    "target": N_("Target"),
+    "name": N_("Your name"),
+    "seed": N_("Seed"),
+    "levels": N_("Computer level"),
+    "names": N_("Names"),
+    "hand_size": N_("Tiles per hand"),
+    "speed": N_("Computer pace"),
+    "language": N_("Language"),
 }
-"""The form's words for the settings' fields, for error messages."""
+"""The form's words for the settings' fields, for error messages (translated where shown)."""
+
+FIELDS = (
+    "players", "partnerships", "hand-size", "target", "level-0", "person-0", "level-1",
+    "person-1", "level-2", "person-2", "name", "seed", "speed", "auto-draw", "coach",
+)
+"""The ids of the form's fields whose values are kept when it is made again."""
+
+
+def seconds(value: float) -> str:
+    """``value`` (seconds) as the language writes it: ``0.3``, ``0,3`` (English needs no
+    Babel for it)."""
+    if current() == SOURCE:
+        return f"{value:g}"
+    from allfives_tui.locale.formats import number
+
+    return number(value, 2)
 
 
 class NewGameScreen(Screen[None]):
@@ -83,16 +105,22 @@ class NewGameScreen(Screen[None]):
     class Continue(Message):
         """Continue the unfinished game."""
 
-    DEFAULT_CSS = "#level-note { color: $text-muted; height: 1; }"
+    @dataclass
+    class Language(Message):
+        """Speak the language ``code`` from now on."""
+
+        code: str
+
+    DEFAULT_CSS = "#level-note { color: $text-muted; height: 2; }"
 
     BINDINGS = [
-        Binding("ctrl+n", "start", "Start", key_display="^n", priority=True),
-        Binding("ctrl+o", "continue_game", "Continue", key_display="^o"),
-        Binding("escape", "back", "Back to the game", key_display="Esc"),
-        Binding("ctrl+t", "app.statistics", "Stats", key_display="^t"),
-        Binding("ctrl+g", "app.past_games", "Games", key_display="^g"),
-        Binding("question_mark", "app.show_help", "Help", key_display="?"),
-        Binding("ctrl+q", "app.quit", "Quit", key_display="^q"),
+        Binding("ctrl+n", "start", N_("Start"), key_display="^n", priority=True),
+        Binding("ctrl+o", "continue_game", N_("Continue"), key_display="^o"),
+        Binding("escape", "back", N_("Back to the game"), key_display="Esc"),
+        Binding("ctrl+t", "app.statistics", N_("Stats"), key_display="^t"),
+        Binding("ctrl+g", "app.past_games", N_("Games"), key_display="^g"),
+        Binding("question_mark", "app.show_help", N_("Help"), key_display="?"),
+        Binding("ctrl+q", "app.quit", N_("Quit"), key_display="^q"),
     ]
 
     def __init__(
@@ -108,42 +136,61 @@ class NewGameScreen(Screen[None]):
         self.can_go_back = can_go_back
         self._posted: set[str] = set()
         """What was asked of the App already (a key pressed twice quickly asks once)."""
+        self._kept: dict[str, object] = {}
+        """The form's values as they were when it was last made again (a language switch)."""
+        self._language_chosen: str | None = None
+        """The language picked on this form (``None``: the remembered setting stays)."""
+
+    def _value(self, field: str, default: object) -> object:
+        """The value ``field`` shows: as kept from before the form was made again, else
+        ``default`` (the settings')."""
+        return self._kept.get(field, default)
 
     def compose(self) -> ComposeResult:
         """The form: one compact row per setting, then the buttons."""
         s = self.settings
+        value = self._value
         yield TooSmall()
         with Vertical(id="new-game"):
-            yield Static("All Fives — new game", id="new-game-title")
+            yield Static(_("All Fives — new game"), id="new-game-title")
             with Grid(id="form"):
-                yield Label("Players")
+                yield Label(_("Players"))
                 yield compact(Select(
-                    [(f"{n} players", n) for n in (2, 3, 4)],
-                    value=s.players,
+                    [
+                        (ngettext("{count} player", "{count} players", n).format(count=n), n)
+                        for n in (2, 3, 4)
+                    ],
+                    value=value("players", s.players),
                     allow_blank=False,
                     id="players",
                 ))
-                yield Label("Partnerships")
+                yield Label(_("Partnerships"))
                 yield compact(Select(
                     [
-                        ("no: each player for themselves", False),
-                        ("yes: you and North against West and East", True),
+                        (_("no: each player for themselves"), False),
+                        (
+                            _("yes: you and {partner} as partners").format(
+                                partner=place_name("north")
+                            ),
+                            True,
+                        ),
                     ],
-                    value=s.partnerships,
+                    value=value("partnerships", s.partnerships),
                     allow_blank=False,
                     id="partnerships",
                 ))
-                yield Label("Tiles per hand")
+                yield Label(_("Tiles per hand"))
+                players = value("players", s.players)
                 yield compact(Select(
-                    self._hand_size_options(s.players),
-                    value=s.hand_size,
+                    self._hand_size_options(players if isinstance(players, int) else s.players),
+                    value=value("hand-size", s.hand_size),
                     allow_blank=False,
                     id="hand-size",
                 ))
-                yield Label("Target")
+                yield Label(_("Target"))
                 yield compact(Input(
-                    str(s.target) if s.target else "",
-                    placeholder=f"default {DEFAULT_TARGETS[s.players]}",
+                    str(value("target", str(s.target) if s.target else "")),
+                    placeholder=_("default {target}").format(target=DEFAULT_TARGETS[s.players]),
                     id="target",
                     restrict=r"[0-9]*",
                     max_length=5,
@@ -152,74 +199,94 @@ class NewGameScreen(Screen[None]):
                     yield Label("", id=f"level-label-{i}", classes="level-label")
                     with Horizontal(id=f"seat-{i}", classes="seat"):
                         yield compact(Select(
-                            [*((f"computer: {lv}", lv) for lv in LEVELS), ("a person", PERSON)],
-                            value=s.levels[i],
+                            [
+                                *((_("computer: {level}").format(level=lv), lv) for lv in LEVELS),
+                                (_("a person"), PERSON),
+                            ],
+                            value=value(f"level-{i}", s.levels[i]),
                             allow_blank=False,
                             id=f"level-{i}",
                             classes="level",
                         ))
                         yield compact(Input(
-                            s.names[i],
-                            placeholder="their name",
+                            str(value(f"person-{i}", s.names[i])),
+                            placeholder=_("their name"),
                             id=f"person-{i}",
                             classes="person",
                             max_length=20,
                         ))
-                yield Label("Your name")
+                yield Label(_("Your name"))
                 yield compact(Input(
-                    s.name, placeholder=_("your name (optional)"), id="name", max_length=20
+                    str(value("name", s.name)),
+                    placeholder=_("your name (optional)"),
+                    id="name",
+                    max_length=20,
                 ))
-                yield Label("Seed")
+                yield Label(_("Seed"))
                 yield compact(Input(
-                    "" if s.seed is None else str(s.seed),
-                    placeholder="blank: a new shuffle",
+                    str(value("seed", "" if s.seed is None else str(s.seed))),
+                    placeholder=_("blank: a new shuffle"),
                     id="seed",
                     restrict=r"[0-9]*",
                     max_length=SEED_DIGITS,
                 ))
-                yield Label("Computer pace")
+                yield Label(_("Computer pace"))
                 yield compact(Select(
                     [
-                        (f"{name} ({SPEEDS[name]:g} s a move)", name)
+                        (
+                            _("{pace} ({seconds} s a move)").format(
+                                pace=name, seconds=seconds(SPEEDS[name])
+                            ),
+                            name,
+                        )
                         for name in ("instant", "fast", "normal", "slow")
                     ],
-                    value=speed_name(s.speed),
+                    value=value("speed", speed_name(s.speed)),
                     allow_blank=False,
                     id="speed",
                 ))
-                yield Label("Draw for me")
+                yield Label(_("Draw for me"))
                 yield compact(Select(
                     [
-                        ("no: press d to draw, p to pass", False),
-                        ("yes: draw and pass for me when nothing fits", True),
+                        (
+                            _("no: press {draw} to draw, {pass_} to pass").format(
+                                draw="d", pass_="p"
+                            ),
+                            False,
+                        ),
+                        (_("yes: when no tile fits"), True),
                     ],
-                    value=s.auto_draw,
+                    value=value("auto-draw", s.auto_draw),
                     allow_blank=False,
                     id="auto-draw",
                 ))
-                yield Label("Coach")
+                yield Label(_("Coach"))
                 yield compact(Select(
                     [
-                        ("on: hints (t) and your moves rated", "on"),
-                        ("on, hints for every person (all agree)", "all"),
-                        ("off", "off"),
+                        (_("on: hints ({key}) and your moves rated").format(key="t"), "on"),
+                        (_("on, hints for every person"), "all"),
+                        (_("off"), "off"),
                     ],
-                    value=coach_choice(s),
+                    value=value("coach", coach_choice(s)),
                     allow_blank=False,
                     id="coach",
                 ))
+                yield Label(_("Language"))
+                yield compact(Select(
+                    language_options(), value=current(), allow_blank=False, id="language"
+                ))
             yield Static("", id="level-note")
-            yield Static("", id="form-error")
+            yield Static("", id="form-error").set_styles("display: none;")
             with Horizontal(id="new-game-buttons"):
-                yield compact(Button("Start ⏎", id="start", variant="primary"))
+                yield compact(Button(_("Start ⏎"), id="start", variant="primary"))
                 if self.can_go_back:
-                    yield compact(Button("Back to the game", id="back"))
+                    yield compact(Button(_("Back to the game"), id="back"))
                 elif self.can_continue:
-                    yield compact(Button("Continue", id="continue"))
+                    yield compact(Button(_("Continue"), id="continue"))
                 if not self.can_go_back:  # over a game the row is full: ^t and ^g do
-                    yield compact(Button("Statistics", id="statistics"))
-                    yield compact(Button("Past games", id="past-games"))
-                yield compact(Button("Quit", id="quit"))
+                    yield compact(Button(_("Statistics"), id="statistics"))
+                    yield compact(Button(_("Past games"), id="past-games"))
+                yield compact(Button(_("Quit"), id="quit"))
         yield AppFooter()
 
     def on_mount(self) -> None:
@@ -240,7 +307,8 @@ class NewGameScreen(Screen[None]):
         out = []
         for size, text in HAND_SIZE_TEXT.items():
             n = Rules(players=players, hand_size=size).tiles_per_hand
-            out.append((f"{text}: {n} each", size))
+            label = ngettext("{size}: {count} each", "{size}: {count} each", n)
+            out.append((label.format(size=_(text), count=n), size))
         return out
 
     def _sync_players(self, players: int) -> None:
@@ -253,7 +321,6 @@ class NewGameScreen(Screen[None]):
             seat.display = shown
             if shown:
                 label.update(names[i])
-                self.query_one(f"#person-{i}", Input).placeholder = f"their name ({names[i]})"
             self._sync_person(i)
         box = self.query_one("#partnerships", Select)
         box.disabled = players != 4
@@ -265,7 +332,9 @@ class NewGameScreen(Screen[None]):
         sizes.value = value if isinstance(value, HandSize) else HandSize.STANDARD
         # the same value keeps the old label ("standard: 9 each"): show the new option's
         sizes.mutate_reactive(Select.value)  # type: ignore[misc]  # (the generic reactive)
-        self.query_one("#target", Input).placeholder = f"default {DEFAULT_TARGETS[players]}"
+        self.query_one("#target", Input).placeholder = _("default {target}").format(
+            target=DEFAULT_TARGETS[players]
+        )
         self._show_level()
 
     def _sync_person(self, i: int) -> None:
@@ -330,6 +399,35 @@ class NewGameScreen(Screen[None]):
                 self.query_one(f"#person-{i}", Input).value = name
         self._shown_players = after
 
+    @on(Select.Changed, "#language")
+    def _language_changed(self, event: Select.Changed) -> None:
+        """Another language picked: the App is asked to speak it (the form is made again
+        in it when the App says it does, :meth:`on_language_switched`)."""
+        code = event.value
+        if isinstance(code, str) and code != current():
+            self._language_chosen = code
+            self.post_message(self.Language(code))
+
+    async def on_language_switched(self, message: LanguageSwitched) -> None:
+        """The app speaks another language: the form is made again in it, its values and
+        the focus kept."""
+        focused = self.focused.id if self.focused is not None else None
+        self._kept = self._form_values()
+        await self.recompose()
+        self._sync_players(self._players())
+        if focused:
+            for widget in self.query(f"#{focused}"):
+                widget.focus()
+
+    def _form_values(self) -> dict[str, object]:
+        """Every field's value as it stands (the settings need not be valid yet)."""
+        values: dict[str, object] = {}
+        for field in FIELDS:
+            widget = self.query_one(f"#{field}")
+            if isinstance(widget, (Select, Input)):
+                values[field] = widget.value
+        return values
+
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -373,6 +471,10 @@ class NewGameScreen(Screen[None]):
             "auto_draw": self.query_one("#auto-draw", Select).value is True,
             "coach": self.query_one("#coach", Select).value != "off",
             "hints_for_all": self.query_one("#coach", Select).value == "all",
+            "language": (
+                self.settings.language if self._language_chosen is None
+                else self._language_chosen
+            ),
         }
         try:
             settings = Settings.model_validate(data)
@@ -380,8 +482,10 @@ class NewGameScreen(Screen[None]):
         except ValidationError as err:
             first = err.errors()[0]
             field = ".".join(str(p) for p in first["loc"][:1]) or "settings"
-            message = validation_text(first)
-            raise ValueError(f"{FIELD_WORDS.get(field, field)}: {message}.") from None
+            words = _(FIELD_WORDS[field]) if field in FIELD_WORDS else field
+            raise ValueError(
+                _("{field}: {problem}.").format(field=words, problem=validation_text(first))
+            ) from None
         return settings
 
     def action_start(self) -> None:
@@ -389,11 +493,17 @@ class NewGameScreen(Screen[None]):
         try:
             settings = self.read_settings()
         except ValueError as err:
-            self.query_one("#form-error", Static).update(str(err))
+            self._show_error(str(err))
             return
         if "start" not in self._posted:
             self._posted.add("start")
             self.post_message(self.Start(settings))
+
+    def _show_error(self, text: str) -> None:
+        """Say what is wrong with the form (an empty ``text``: nothing, and no line)."""
+        error = self.query_one("#form-error", Static)
+        error.update(text)
+        error.display = bool(text)
 
     def action_continue_game(self) -> None:
         """Resume the unfinished game."""

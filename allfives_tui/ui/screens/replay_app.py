@@ -7,17 +7,15 @@ A crash goes to a crash log, as the game app's does.
 
 from __future__ import annotations
 
-from textual.app import App
-from textual.binding import Binding
 from textual.screen import Screen
 from textual.worker import WorkerFailed
 
-from allfives_tui.locale import _
 from allfives_tui.store.saves import ReplayLoadError
 from allfives_tui.table.replay import Replay
 from allfives_tui.ui import crash
 from allfives_tui.ui.screens.open_replay import OpenReplayScreen
 from allfives_tui.ui.screens.replay import ReplayScreen
+from allfives_tui.ui.worded_app import WordedApp
 from engine.record import GameRecord
 
 
@@ -30,8 +28,9 @@ class _Blank(Screen[None]):
         self._ready = True
 
 
-class ReplayApp(App[None]):
-    """``allfives replay FILE``: a replay on its own, or the problem with a bad file."""
+class ReplayApp(WordedApp):
+    """``allfives replay FILE``: a replay on its own, or the problem with a bad file (its
+    Textual words, the palette's and the keys', in the current language)."""
 
     TITLE = "allfives replay"
 
@@ -76,13 +75,6 @@ class ReplayApp(App[None]):
         super()._print_error_renderables()
         if self._end_after_crash and self.crash_report is not None:
             crash.end_soon(self.crash_report)
-
-    def get_key_display(self, binding: Binding) -> str:
-        """A key as the footer shows it: a binding's own label in the current language (a
-        key's name, not in the catalog, stays as it is), else Textual's."""
-        if binding.key_display:
-            return _(binding.key_display)
-        return super().get_key_display(binding)
 
     def get_default_screen(self) -> Screen[None]:
         """A blank screen that ends the app when uncovered."""

@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from allfives_tui.locale import _, ngettext, pgettext
+from allfives_tui.locale import _, current, ngettext, pgettext
 from allfives_tui.locale.formats import number
 from allfives_tui.table.words import Names, move_words
 from allfives_tui.ui.styled import styled
@@ -99,6 +99,7 @@ class Scoreboard(_Steady):
             snapshot.history[-1:],
             tuple(names),
             human,
+            current(),  # a language switched: worded again
         )
         if key == self._key:
             return
@@ -234,9 +235,10 @@ class BoneyardCounter(_Steady):
             return
         # beside the words only: no stack before the width is known
         room = max(0, self.content_region.width) if self.stack_beside else None
-        if (n, room) == self._key:
+        key = (n, room, current())  # a language switched: worded again
+        if key == self._key:
             return
-        self._show((n, room), boneyard_text(n, room))
+        self._show(key, boneyard_text(n, room))
 
     def on_resize(self) -> None:
         """A new width: the stack fits beside the words or not (Textual calls

@@ -6,6 +6,8 @@ from textual import events
 from textual.screen import Screen
 from textual.widget import Widget
 
+from allfives_tui.locale import _
+
 MIN_WIDTH = 80
 MIN_HEIGHT = 22
 
@@ -70,7 +72,10 @@ class TooSmall(Widget):
     def render(self) -> str:
         """Say what size is needed and what it is now."""
         w, h = self.app.size
-        return (
-            f"Please enlarge the terminal to at least {MIN_WIDTH}x{MIN_HEIGHT}.\n\n"
-            f"It is {w}x{h} now.\n\nThe game is kept and carries on when there is room."
-        )
+        return "\n\n".join((
+            _("Please enlarge the terminal to at least {size}.").format(
+                size=f"{MIN_WIDTH}x{MIN_HEIGHT}"
+            ),
+            _("It is {size} now.").format(size=f"{w}x{h}"),
+            _("The game is kept and carries on when there is room."),
+        ))

@@ -1,0 +1,116 @@
+"""Textual's own words come through the catalog: every binding of the Textual widgets the
+app shows, every system command of its palette; and a binding's words are Textual's or
+the app's by where the binding is declared."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from textual.app import App
+from textual.binding import Binding
+from textual.command import CommandInput, CommandList
+from textual.dom import DOMNode
+from textual.screen import Screen
+from textual.widgets import DataTable, Select
+from textual.widgets._select import SelectCurrent, SelectOverlay
+
+import allfives_tui
+from allfives_tui.locale import DOMAIN, EXTRA_ENV, use_language
+from allfives_tui.table.settings import Settings
+from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.textual_words import ENGLISH, binding_word, shown
+from allfives_tui.ui.widgets.keys_panel import KeysHelpPanel
+from tests.ui.helpers import until
+
+INSIDE = (SelectOverlay, SelectCurrent, CommandInput, CommandList)
+"""Textual widgets the app shows inside others (a dropdown's list, the palette's field)."""
+
+
+def textual_classes() -> set[type[DOMNode]]:
+    """Every Textual class the app's code imports, and those shown inside them."""
+    found: set[type[DOMNode]] = set(INSIDE)
+    root = Path(allfives_tui.__file__).parent
+    pattern = re.compile(r"from (textual(?:\.\w+)*) import (?:\(([^)]*)\)|([\w ,]+))")
+    for path in root.rglob("*.py"):
+        for module, *names in pattern.findall(path.read_text()):
+            for name in re.findall(r"\w+", "".join(names)):
+                thing = getattr(importlib.import_module(module), name, None)
+                if inspect.isclass(thing) and issubclass(thing, DOMNode):
+                    found.add(thing)
+    return found
+
+
+def declared(cls: type[DOMNode]) -> set[str]:
+    """The words of every binding ``cls`` and its Textual bases declare."""
+    words: set[str] = set()
+    for base in cls.__mro__:
+        if base.__module__.partition(".")[0] != "textual":
+            continue
+        for item in base.__dict__.get("BINDINGS", ()):
+            binding = item if isinstance(item, Binding) else Binding(*item)
+            words |= {binding.description, binding.tooltip} - {""}
+        title = base.__dict__.get("BINDING_GROUP_TITLE")
+        if title:
+            words.add(title)
+    return words
+
+
+def test_every_binding_of_textuals_widgets_is_in_the_table() -> None:
+    classes = textual_classes()
+    assert {Select, DataTable, Screen} <= classes
+    missing = {word for cls in classes for word in declared(cls)} - ENGLISH
+    assert missing == set()
+
+
+async def test_every_system_command_is_in_the_table() -> None:
+    app = AllFivesApp(Settings(speed=0.0), speed=0.0, autosave=False)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        offered = [*App.get_system_commands(app, app.screen)]  # Textual's own
+        app.action_show_help_panel()
+        await until(pilot, lambda: bool(app.screen.query(KeysHelpPanel)))
+        offered += App.get_system_commands(app, app.screen)
+        words = {c.title for c in offered} | {c.help for c in offered}
+        assert {"Theme", "Keys", "Quit", "Screenshot"} <= words
+        assert words - ENGLISH == set()
+        # as the palette lists them: in the current language (English: the same)
+        shown_titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {c.title for c in offered} <= shown_titles
+
+
+@pytest.fixture
+def two_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A catalog where the app's "End" (an end of the line of play) and Textual's (the End
+    key) are translated apart."""
+    catalog = Catalog(locale="en", domain=DOMAIN)
+    catalog.add("End", "ESTREMITÀ")
+    catalog.add("End", "FINE", context="textual")
+    catalog.add("Quit", "ESCI")
+    target = tmp_path / "eo" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    with (target / f"{DOMAIN}.mo").open("wb") as mo:
+        write_mo(mo, catalog)
+    monkeypatch.setenv(EXTRA_ENV, str(tmp_path))
+    yield "eo"
+    use_language("en")
+
+
+def test_a_binding_is_worded_by_where_it_is_declared(two_ends: str) -> None:
+    use_language(two_ends)
+    table_end = next(
+        b for b in DataTable.BINDINGS if isinstance(b, Binding) and b.action == "scroll_end"
+    )
+    assert shown(DataTable(), table_end).description == "FINE"
+    ends = Binding("e", "end('east')", "", group=Binding.Group("End"))
+    group = shown(Screen(), ends).group
+    assert group is not None and group.description == "ESTREMITÀ"
+    # a key's name the catalog lacks stays as it is; an empty word stays empty
+    assert binding_word("Esc") == "Esc" and binding_word("") == ""
+    quit_key = Binding("ctrl+q", "quit_keep", "Quit", key_display="^q")
+    assert shown(AllFivesApp.__new__(AllFivesApp), quit_key).description == "ESCI"
