@@ -264,6 +264,8 @@ def hand_over_title(names: Names, event: HandOver) -> str:
     """The end-of-hand headline."""
     if event.out_seat is None:
         return _("Hand {hand} is blocked: nobody can play.").format(hand=event.hand_number)
+    if event.out_seat == names.you:
+        return _("Hand {hand}: You went out.").format(hand=event.hand_number)
     return _("Hand {hand}: {name} went out.").format(
         hand=event.hand_number, name=names.seat(event.out_seat)
     )

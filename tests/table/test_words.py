@@ -93,6 +93,8 @@ def test_partnerships_name_both_partners_and_take_the_plural() -> None:
 def test_headlines_and_the_plain_names_helper() -> None:
     over = HandOver(hand_number=4, out_seat=0, pips=(0, 9), penalties=(0, 10), scores=(60, 30))
     assert hand_over_title(YOU_AND_WEST, over) == "Hand 4: You went out."
+    west_out = over.model_copy(update={"out_seat": 1})
+    assert hand_over_title(YOU_AND_WEST, west_out) == "Hand 4: West went out."
     blocked = HandOver(hand_number=5, out_seat=None, pips=(3, 9), penalties=(5, 10), scores=(0, 0))
     assert hand_over_title(YOU_AND_WEST, blocked) == "Hand 5 is blocked: nobody can play."
     # ``Names.of`` reads plain names for the viewer
