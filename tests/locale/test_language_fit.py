@@ -19,6 +19,7 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from allfives_tui.coach.ratings import Option, Rating
 from allfives_tui.locale import SOURCE, use_language
 from allfives_tui.screenshots import mid_game
 from allfives_tui.table.settings import Settings
@@ -173,6 +174,55 @@ async def test_no_message_is_cut_off(language: str, screen: str) -> None:
         assert cut_off(app) == [], shown
         if language == PSEUDO:
             assert markers_cut(app) == [], shown
+
+
+def _rated(move: int, label: str, loss: float) -> Rating:
+    return Rating(
+        index=move, hand=1, move=move, seat=0, played="6-4 E", best="4-4 E", loss=loss,
+        loss_se=0.01, points_loss=1.0, label=label,
+        options=(Option("4-4 E", 0.6, 0.01, 2.5, 0.1), Option("6-4 E", 0.45, 0.01, 0.0, 0.1)),
+    )
+
+
+COSTLY = {
+    "two": [_rated(21, "inaccuracy", 0.152), _rated(23, "blunder", 0.253)],
+    "twelve": [
+        _rated(10 + m, "inaccuracy" if m % 2 else "blunder", 0.1 + m / 100) for m in range(12)
+    ],
+}
+"""The coach's costly decisions of a hand, the longest words each language has for them:
+all of them shown (two), or the costliest shown of more (twelve)."""
+
+
+@pytest.mark.parametrize("costly", list(COSTLY))
+@pytest.mark.parametrize("language", [SOURCE, *LANGUAGES], indirect=True)
+async def test_the_hand_summary_keeps_its_button_below_the_costly_decisions(
+    language: str, costly: str, request: pytest.FixtureRequest
+) -> None:
+    if language == PSEUDO:
+        reason = (
+            "a third longer than English, the coach's heading and its one decision take "
+            "two lines each: the button is pushed out of the dialog"
+        )
+        request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
+    use_language(language)
+    app = _app(record_of(random_hands(3)), coach=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await _on(HandSummaryScreen)(pilot)
+        unrated = app.screen
+        assert isinstance(unrated, HandSummaryScreen) and app.table is not None
+        # the same summary as the coach's (no analyst: only these ratings come)
+        summary = HandSummaryScreen(app.table, unrated.event, unrated.names, rated=True)
+        await app.push_screen(summary)
+        await _settled(pilot)
+        rated = COSTLY[costly]
+        summary.show_costly(rated, len(rated), len(rated))
+        await _settled(pilot)
+        shown = _text(app)
+        button = summary.query_one("#next-hand").region
+        assert summary.query_one("#summary").content_region.contains_region(button), shown
+        assert cut_off(app) == [], shown
+        assert "6-4 E" in shown and "4-4 E" in shown
 
 
 class _Boxes(App[None]):

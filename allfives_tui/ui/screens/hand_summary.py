@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -116,6 +117,11 @@ def costly_text(
     return text
 
 
+def _lines(text: Text, width: int) -> int:
+    """The lines ``text`` takes wrapped at ``width`` cells."""
+    return len(text.wrap(Console(width=width), width))
+
+
 class HandSummaryScreen(Dialog[None]):
     """Shown when a hand ends; Enter, Space or a click deals the next hand."""
 
@@ -173,8 +179,10 @@ class HandSummaryScreen(Dialog[None]):
         yield AppFooter()  # this screen's keys, not the game's beneath
 
     def on_mount(self) -> None:
-        """Show what the coach has said so far (ratings may come before the screen is made)."""
+        """Show what the coach has said so far (ratings may come before the screen is made),
+        and again once the dialog is laid out (its width decides how many lines fit)."""
         self._show_costly()
+        self.call_after_refresh(self._show_costly)
 
     def show_costly(self, costly: list[Rating], done: int, total: int) -> None:
         """The hand's costly decisions, once ``done`` of its ``total`` are rated."""
@@ -185,10 +193,17 @@ class HandSummaryScreen(Dialog[None]):
         found = self.query("#summary-coach") if self.rated else None
         if not found:
             return  # not rated, or not composed yet: on_mount shows it
-        # at 24 rows the dialog holds two lines of them (one with four players)
+        # at 24 rows the dialog holds a heading and two lines of them (one with four
+        # players); fewer where the language's words wrap, so the button stays in sight
         roomy = self.app.size.height >= 30
         most = COSTLY_SHOWN if roomy else (2 if self.rules.players <= 3 else 1)
-        found.first(Static).update(costly_text(*self._costly, most))
+        static = found.first(Static)
+        width = static.content_region.width
+        text = costly_text(*self._costly, most)
+        while width and most > 1 and _lines(text, width) > most + 1:
+            most -= 1
+            text = costly_text(*self._costly, most)
+        static.update(text)
 
     def action_next_hand(self) -> None:
         """Close the summary; the game deals the next hand."""
