@@ -17,12 +17,14 @@ from collections.abc import Collection
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from allfives_tui.cli import main
 from allfives_tui.cli.parser import COMMANDS, PROG
+from allfives_tui.locale import SOURCE
 from engine.players import LEVELS
 from engine.record import parse_record
-from tests.locale.languages import LANGUAGES, PSEUDO, kept_as_english
+from tests.locale.languages import CATALOGS, LANGUAGES, PSEUDO, kept_as_english
 from tests.locale.pseudo import unmarked
 from tests.records import SMALL_RECORD, game_record
 
@@ -135,6 +137,19 @@ def test_error_lines_read_in_the_language(
     assert english_left(english, spoken, tokens, kept_as_english(language)) == []
     if language == PSEUDO:
         assert unmarked(spoken, tokens) == [], spoken
+
+
+@pytest.mark.parametrize("language", [SOURCE, *CATALOGS], indirect=True)
+def test_the_help_fits_80_columns_in_the_language(
+    language: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = _run(["--lang", language, "--help"], capsys)
+    assert code == 0 and err == "" and out
+    assert [line for line in out.splitlines() if cell_len(line) > 80] == []
+    if language != SOURCE:
+        usage = out.split("\n\n")[0]
+        assert not re.search(r"\[(play|sim|host) options\]", usage), usage
 
 
 def test_lines_left_in_english_are_found() -> None:
