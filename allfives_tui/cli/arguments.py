@@ -18,13 +18,14 @@ from pydantic import ValidationError
 
 from allfives_tui.cli.argparse_words import Formatter, cut, quoted, worded
 from allfives_tui.locale import N_, _
+from allfives_tui.locale.formats import number
 from allfives_tui.net import DEFAULT_PORT
 from allfives_tui.table.names import player_name
 from allfives_tui.table.problems import validation_text
 from allfives_tui.table.settings import SPEEDS, Settings
 from engine.players import LEVELS
 from engine.players.expert import DEFAULT_BUDGET
-from engine.rules import HandSize
+from engine.rules import MAX_TARGET, HandSize
 
 
 def describe(err: ValidationError) -> str:
@@ -227,8 +228,8 @@ def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
     )
     parser.add_argument(
         "--target", type=_integer, default=0, metavar="POINTS",
-        help=_("points to win, a multiple of 5 up to 10000 "
-        "(default: 250 with 2 players, 200 with 3 or 4)"),
+        help=_("points to win, a multiple of 5 up to {most} "
+        "(default: 250 with 2 players, 200 with 3 or 4)").format(most=number(MAX_TARGET)),
     )
     parser.add_argument(
         "--hand-size", choices=[h.value for h in HandSize], default=HandSize.STANDARD.value,
@@ -243,14 +244,14 @@ def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
         help=_(
             "searching levels' budget in CPU seconds a move, at most {most} "
             "(default {default}; master: 4x)"
-        ).format(most=f"{MAX_BUDGET:g}", default=DEFAULT_BUDGET),
+        ).format(most=number(MAX_BUDGET, 2), default=number(DEFAULT_BUDGET, 2)),
     )
     parser.add_argument(
         "--playouts", type=_integer, default=None, metavar="N",
         help=_(
             "searching levels' playouts a move, at most {most} (master: 4x); "
             "with --no-budget, reproducible games"
-        ).format(most=f"{MAX_PLAYOUTS:,}"),
+        ).format(most=number(MAX_PLAYOUTS)),
     )
     parser.add_argument(
         "--no-budget", action="store_true",
@@ -294,7 +295,7 @@ def add_analyse_arguments(parser: argparse._ActionsContainer) -> None:
         "--playouts", type=_playouts, default=RATING_PLAYOUTS, metavar="N",
         help=_(
             "playouts per legal action behind each rating (default {default}, as the app rates)"
-        ).format(default=RATING_PLAYOUTS),
+        ).format(default=number(RATING_PLAYOUTS)),
     )
     parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
     parser.add_argument("--quiet", action="store_true", help=_("no progress bar"))
