@@ -107,7 +107,10 @@ def add_play_arguments(parser: argparse._ActionsContainer) -> None:
         metavar="POINTS",
         help=_("points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)"),
     )
-    parser.add_argument("--level", choices=LEVELS, help=_("level of every computer seat"))
+    parser.add_argument(
+        "--level", choices=LEVELS, metavar="LEVEL",
+        help=_("level of every computer seat: {levels}").format(levels=", ".join(LEVELS)),
+    )
     parser.add_argument(
         "--seat",
         dest="seats",
@@ -360,7 +363,10 @@ def add_host_arguments(parser: argparse._ActionsContainer) -> None:
         "--target", type=setting("target"), metavar="POINTS",
         help=_("points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)"),
     )
-    parser.add_argument("--level", choices=LEVELS, help=_("level of every computer seat"))
+    parser.add_argument(
+        "--level", choices=LEVELS, metavar="LEVEL",
+        help=_("level of every computer seat: {levels}").format(levels=", ".join(LEVELS)),
+    )
     parser.add_argument("--seed", type=setting("seed"), metavar="N", help=_("fix the shuffle"))
     parser.add_argument(
         "--speed", type=setting("speed"), metavar="PACE",
@@ -408,7 +414,10 @@ def add_stats_arguments(parser: argparse._ActionsContainer) -> None:
         "each person's own)"),
     )
     parser.add_argument(
-        "--level", choices=[*LEVELS, "person"], help=_("only games against this opponent level")
+        "--level", choices=[*LEVELS, "person"], metavar="LEVEL",
+        help=_("only games against this opponent level: {levels}").format(
+            levels=", ".join([*LEVELS, "person"])
+        ),
     )
     parser.add_argument("--players", type=_players, metavar="N", help=_("only games of N players"))
     parser.add_argument("--since", metavar="YYYY-MM-DD", help=_("only games from this day on"))
