@@ -203,7 +203,7 @@ async def test_the_hand_summary_keeps_its_button_below_the_costly_decisions(
     if language == PSEUDO:
         reason = (
             "a third longer than English, the coach's heading and its one decision take "
-            "two lines each: the button is pushed out of the dialog"
+            "two lines each: to keep its button the dialog counts the decisions instead"
         )
         request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
     use_language(language)
