@@ -1,9 +1,12 @@
 """Make the SVG screenshots in ``screenshots/`` from the real app.
 
-    python -m allfives_tui.screenshots [--out screenshots]
+    python -m allfives_tui.screenshots [--out screenshots] [--lang CODE ...]
 
 Every picture is a fixed seed at a fixed terminal size, so running it again
 gives the same files. Saves go to a temporary folder, never the user's.
+Besides the English pictures, the game screen is drawn in every language with a
+catalog (``game-<lang>-80x24.svg``); ``--lang CODE`` draws only the game screen,
+in that language.
 """
 
 from __future__ import annotations
@@ -12,10 +15,11 @@ import argparse
 import asyncio
 import os
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from allfives_tui.locale import SOURCE, UnknownLanguage, match, supported, use_language
 from engine import GameState, Phase, Rules, apply, new_game, seeded_deal
 from engine.record import GameRecord, Seat
 from engine.rng import Rng
@@ -135,6 +139,11 @@ async def _open_replay(app: object, pilot: Any) -> None:
     app.push_screen(ReplayScreen(record, reveal_all=True))
 
 
+def language_shot(code: str) -> Shot:
+    """The game screen of the mid-game position at 80x24, for language ``code``."""
+    return (f"game-{code}-80x24.svg", (80, 24), _record(mid_game()), None)
+
+
 def shots() -> list[Shot]:
     """(file name, terminal size, game to resume or None, extra step) for each picture."""
     return [
@@ -173,17 +182,48 @@ async def _shoot(
     return path
 
 
+def planned(asked: Sequence[str] | None = None) -> list[tuple[str, Shot]]:
+    """Each picture to draw and the language to draw it in: every picture in English and
+    the game screen in every other language with a catalog; with ``asked`` (codes), the
+    game screen in each of those (:class:`UnknownLanguage` for one with no catalog)."""
+    offered = supported()
+    if asked is None:
+        english = [(SOURCE, shot) for shot in shots()]
+        return english + [(code, language_shot(code)) for code in offered if code != SOURCE]
+    unknown = [code for code in asked if match(code, offered) is None]
+    if unknown:
+        raise UnknownLanguage(", ".join(unknown), offered)
+    codes = [match(code, offered) or SOURCE for code in asked]
+    return [(code, language_shot(code)) for code in codes]
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Write every screenshot; print where."""
+    """Write every screenshot (with ``--lang``, the game screen in those languages); print
+    where."""
     parser = argparse.ArgumentParser(description="Make the SVG screenshots of allfives.")
     parser.add_argument("--out", default="screenshots", help="folder for the SVG files")
+    parser.add_argument(
+        "--lang",
+        action="append",
+        metavar="CODE",
+        help="draw only the game screen, in this language (again for more); "
+        "by default every picture, and the game screen in every language with a catalog",
+    )
     args = parser.parse_args(argv)
+    try:
+        wanted = planned(args.lang)
+    except UnknownLanguage as err:
+        parser.error(f"no catalog for {err.code}: choose from {', '.join(err.offered)}")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     os.environ["ALLFIVES_DATA_DIR"] = tempfile.mkdtemp(prefix="allfives-shots-")
-    for name, size, record, step in shots():
-        path = asyncio.run(_shoot(out, name, size, record, step))
-        print(path)
+    try:
+        for code, (name, size, record, step) in wanted:
+            use_language(code)
+            path = asyncio.run(_shoot(out, name, size, record, step))
+            print(path)
+    finally:
+        use_language(SOURCE)
     return 0
 
 

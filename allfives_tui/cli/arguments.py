@@ -18,13 +18,14 @@ from pydantic import ValidationError
 
 from allfives_tui.cli.argparse_words import Formatter, cut, quoted, worded
 from allfives_tui.locale import N_, _
+from allfives_tui.locale.formats import number
 from allfives_tui.net import DEFAULT_PORT
 from allfives_tui.table.names import player_name
 from allfives_tui.table.problems import validation_text
 from allfives_tui.table.settings import SPEEDS, Settings
 from engine.players import LEVELS
 from engine.players.expert import DEFAULT_BUDGET
-from engine.rules import HandSize
+from engine.rules import MAX_TARGET, HandSize
 
 
 def describe(err: ValidationError) -> str:
@@ -106,7 +107,10 @@ def add_play_arguments(parser: argparse._ActionsContainer) -> None:
         metavar="POINTS",
         help=_("points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)"),
     )
-    parser.add_argument("--level", choices=LEVELS, help=_("level of every computer seat"))
+    parser.add_argument(
+        "--level", choices=LEVELS, metavar="LEVEL",
+        help=_("level of every computer seat: {levels}").format(levels=", ".join(LEVELS)),
+    )
     parser.add_argument(
         "--seat",
         dest="seats",
@@ -237,8 +241,8 @@ def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
     )
     parser.add_argument(
         "--target", type=_integer, default=0, metavar="POINTS",
-        help=_("points to win, a multiple of 5 up to 10000 "
-        "(default: 250 with 2 players, 200 with 3 or 4)"),
+        help=_("points to win, a multiple of 5 up to {most} "
+        "(default: 250 with 2 players, 200 with 3 or 4)").format(most=number(MAX_TARGET)),
     )
     parser.add_argument(
         "--hand-size", choices=[h.value for h in HandSize], default=HandSize.STANDARD.value,
@@ -253,14 +257,14 @@ def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
         help=_(
             "searching levels' budget in CPU seconds a move, at most {most} "
             "(default {default}; master: 4x)"
-        ).format(most=f"{MAX_BUDGET:g}", default=DEFAULT_BUDGET),
+        ).format(most=number(MAX_BUDGET, 2), default=number(DEFAULT_BUDGET, 2)),
     )
     parser.add_argument(
         "--playouts", type=_integer, default=None, metavar="N",
         help=_(
             "searching levels' playouts a move, at most {most} (master: 4x); "
             "with --no-budget, reproducible games"
-        ).format(most=f"{MAX_PLAYOUTS:,}"),
+        ).format(most=number(MAX_PLAYOUTS)),
     )
     parser.add_argument(
         "--no-budget", action="store_true",
@@ -304,7 +308,7 @@ def add_analyse_arguments(parser: argparse._ActionsContainer) -> None:
         "--playouts", type=_playouts, default=RATING_PLAYOUTS, metavar="N",
         help=_(
             "playouts per legal action behind each rating (default {default}, as the app rates)"
-        ).format(default=RATING_PLAYOUTS),
+        ).format(default=number(RATING_PLAYOUTS)),
     )
     parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
     parser.add_argument("--quiet", action="store_true", help=_("no progress bar"))
@@ -369,7 +373,10 @@ def add_host_arguments(parser: argparse._ActionsContainer) -> None:
         "--target", type=setting("target"), metavar="POINTS",
         help=_("points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)"),
     )
-    parser.add_argument("--level", choices=LEVELS, help=_("level of every computer seat"))
+    parser.add_argument(
+        "--level", choices=LEVELS, metavar="LEVEL",
+        help=_("level of every computer seat: {levels}").format(levels=", ".join(LEVELS)),
+    )
     parser.add_argument("--seed", type=setting("seed"), metavar="N", help=_("fix the shuffle"))
     parser.add_argument(
         "--speed", type=setting("speed"), metavar="PACE",
@@ -417,7 +424,10 @@ def add_stats_arguments(parser: argparse._ActionsContainer) -> None:
         "each person's own)"),
     )
     parser.add_argument(
-        "--level", choices=[*LEVELS, "person"], help=_("only games against this opponent level")
+        "--level", choices=[*LEVELS, "person"], metavar="LEVEL",
+        help=_("only games against this opponent level: {levels}").format(
+            levels=", ".join([*LEVELS, "person"])
+        ),
     )
     parser.add_argument("--players", type=_players, metavar="N", help=_("only games of N players"))
     parser.add_argument("--since", metavar="YYYY-MM-DD", help=_("only games from this day on"))

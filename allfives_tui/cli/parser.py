@@ -58,8 +58,10 @@ USAGE = N_("""\
        {prog} join HOST[:PORT] [--name NAME] [--password PW]
        {prog} serve [--port PORT] [--bind ADDR] [--max-sessions N]
        {prog} analyse FILE [--seat N] [--playouts N] [--json]
-       {prog} stats [--player NAME] [--level L] [--players N] [--since D] [--until D] [--json]
-       {prog} history [--search WORDS] [-n N] [--json] | history import FILE_OR_FOLDER...""")
+       {prog} stats [--player NAME] [--level L] [--players N] [--since D]
+                      [--until D] [--json]
+       {prog} history [--search WORDS] [-n N] [--json]
+       {prog} history import FILE_OR_FOLDER...""")
 """The usage lines (``{prog}``: :data:`PROG`), worded where the parser is built."""
 
 FLAGS: dict[str, str] = {

@@ -22,7 +22,7 @@ from pydantic import ValidationError
 
 from allfives_tui.cli.arguments import describe
 from allfives_tui.cli.parser import FLAGS, PROG, error_lines
-from allfives_tui.locale import _
+from allfives_tui.locale import _, pgettext
 from allfives_tui.store.folder import current_path, write_crash_log
 from allfives_tui.store.lock import GameLock
 from allfives_tui.store.saves import load_current, move_current_aside
@@ -91,29 +91,78 @@ def _bad_option(err: ValidationError) -> int:
     return 2
 
 
+YES = ("y", "yes")
+"""The answers that say yes to a ``[y/N]`` question in every language."""
+
+
+def yes_answers() -> frozenset[str]:
+    """Every answer that says yes to a ``[y/N]`` question: :data:`YES`, and the current
+    language's short and full answers (each may list several, ``|`` between)."""
+    # TRANSLATORS: the one-letter answer "yes" to a [y/N] question, shown
+    # in its brackets; "y" is accepted too. Several: "|" between ("s|j").
+    short = pgettext("answer to a [y/N] question", "y")
+    # TRANSLATORS: the answer "yes" to a [y/N] question, in full; "yes" is
+    # accepted too. Several spellings: "|" between ("sì|si").
+    full = pgettext("answer to a [y/N] question", "yes")
+    words = {*YES, *short.split("|"), *full.split("|")}
+    return frozenset(w.strip().casefold() for w in words if w.strip())
+
+
+def is_yes(answer: str) -> bool:
+    """True when ``answer`` (as typed) says yes to a ``[y/N]`` question."""
+    return answer.strip().casefold() in yes_answers()
+
+
+def yes_no() -> str:
+    """The brackets after a question whose default answer is no: ``[y/N]``."""
+    short = pgettext("answer to a [y/N] question", "y").split("|")[0].strip() or YES[0]
+    # TRANSLATORS: the one-letter answer "no" to a [y/N] question, a
+    # capital: the answer Enter alone gives.
+    default = pgettext("answer to a [y/N] question", "N")
+    return f"[{short}/{default}]"
+
+
 def _ask_for_a_separate_game(lock: GameLock) -> bool:
     """Another process autosaves the game: True if the player wants a separate game here."""
-    where = lock.holder()
+    pid = lock.other
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print(
+        text = (
             _(
-                "{prog}: the game in progress is open in {where}: quit it there first "
-                "(or run this one in a terminal to start a separate game)"
-            ).format(prog=PROG, where=where),
-            file=sys.stderr,
+                "{prog}: the game in progress is open in another allfives (process {pid}): "
+                "quit it there first (or run this one in a terminal to start a separate game)"
+            )
+            if pid
+            else _(
+                "{prog}: the game in progress is open in another allfives: quit it there "
+                "first (or run this one in a terminal to start a separate game)"
+            )
         )
+        print(text.format(prog=PROG, pid=pid), file=sys.stderr)
         return False
-    print(_("The game in progress is open in {where}, which autosaves it.").format(where=where))
+    said = (
+        _("The game in progress is open in another allfives (process {pid}), which autosaves it.")
+        if pid
+        else _("The game in progress is open in another allfives, which autosaves it.")
+    )
+    print(said.format(pid=pid))
     try:
         answer = input(
-            _("Start a separate game here? It will not be autosaved (ctrl+s saves a copy). [y/N] ")
+            _(
+                "Start a separate game here? It will not be autosaved (ctrl+s saves a copy). "
+                "{answers} "
+            ).format(answers=yes_no())
         )
     except (EOFError, KeyboardInterrupt):
         print()
         answer = ""
-    if answer.strip().lower() in {"y", "yes"}:
+    if is_yes(answer):
         return True
-    print(_("{prog}: quit; the game stays open in {where}").format(prog=PROG, where=where))
+    quit_text = (
+        _("{prog}: quit; the game stays open in another allfives (process {pid})")
+        if pid
+        else _("{prog}: quit; the game stays open in another allfives")
+    )
+    print(quit_text.format(prog=PROG, pid=pid))
     return False
 
 
@@ -172,12 +221,17 @@ def run(args: argparse.Namespace) -> int:
     lock = GameLock()
     if not lock.acquire():
         if args.resume:
-            print(
-                _("{prog}: the game in progress is open in {where}: continue it there").format(
-                    prog=PROG, where=lock.holder()
-                ),
-                file=sys.stderr,
+            text = (
+                _(
+                    "{prog}: the game in progress is open in another allfives "
+                    "(process {pid}): continue it there"
+                )
+                if lock.other
+                else _(
+                    "{prog}: the game in progress is open in another allfives: continue it there"
+                )
             )
+            print(text.format(prog=PROG, pid=lock.other), file=sys.stderr)
             return 1
         if not _ask_for_a_separate_game(lock):
             return 1

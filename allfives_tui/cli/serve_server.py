@@ -45,6 +45,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from allfives_tui.locale import N_, SOURCE, _, match, supported, translations
+from allfives_tui.locale.formats import language_name
 from allfives_tui.ui.screens.open_served import OVERSIZED_PASTE, oversized_paste
 from engine.record import MAX_BYTES
 
@@ -136,17 +137,6 @@ def chosen_language(code: str | None, offered: Sequence[str] | None = None) -> s
     if not code or not _LANGUAGE_TAG.match(code):
         return None
     return match(code, supported() if offered is None else offered)
-
-
-def language_name(code: str) -> str:
-    """A language's name in that language (``italiano`` -> ``Italiano``), else its code."""
-    from babel import Locale, UnknownLocaleError
-
-    try:
-        name = Locale.parse(code).get_display_name(code)
-    except (UnknownLocaleError, ValueError):
-        name = None
-    return name[:1].upper() + name[1:] if name else code
 
 
 def page_words(words: gettext.NullTranslations, limit: int) -> dict[str, str]:
@@ -267,7 +257,7 @@ class GameServer(Server):
             "lang": code,
             "html_lang": code.replace("_", "-"),
             "words": page_words(words, self.max_sessions),
-            "others": [(c, language_name(c)) for c in supported() if c != code],
+            "others": [(c, language_name(c, capital=True)) for c in supported() if c != code],
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 

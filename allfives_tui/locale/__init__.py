@@ -73,6 +73,25 @@ def N_(message: str) -> str:
     return message
 
 
+CONTEXT_MARK = "\x04"
+"""Between a context and its message in a string marked with :func:`NP_` (gettext's own
+separator: no message holds it)."""
+
+
+def NP_(context: str, message: str) -> str:
+    """Marks a module-level ``message`` in ``context`` for the template (a key's label whose
+    English word has other senses); :func:`marked` translates it where it is shown."""
+    return f"{context}{CONTEXT_MARK}{message}"
+
+
+def marked(text: str) -> str:
+    """A string marked with :func:`N_` or :func:`NP_`, in the current language."""
+    context, mark, message = text.partition(CONTEXT_MARK)
+    if mark:
+        return pgettext(context, message)
+    return _(text)
+
+
 def current() -> str:
     """The code of the language spoken now (:data:`SOURCE` for English)."""
     return _current

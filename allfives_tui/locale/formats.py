@@ -1,4 +1,5 @@
-"""Numbers, percentages and dates in the current language, formatted by Babel.
+"""Numbers, percentages and dates in the current language, and a language's own name,
+formatted by Babel.
 
 Each function formats for :func:`allfives_tui.locale.current`; a code Babel does not
 know (a test's pseudo-locale) is formatted as English. Babel is imported on first use,
@@ -27,6 +28,23 @@ def _locale(code: str) -> Locale:
         return Locale.parse(code)
     except (UnknownLocaleError, ValueError):
         return Locale.parse(SOURCE)
+
+
+@lru_cache(maxsize=32)
+def language_name(code: str, *, capital: bool = False) -> str:
+    """The language ``code`` names, in that language, as Babel writes it ("English",
+    "italiano", "français"; with ``capital``, its first letter a capital: "Italiano");
+    the code itself for a language Babel does not know (a test's pseudo-locale). English
+    is named without loading Babel."""
+    if code == SOURCE:
+        return "English"
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = Locale.parse(code).get_display_name(code) or code
+    except (UnknownLocaleError, ValueError):
+        return code
+    return name[:1].upper() + name[1:] if capital else name
 
 
 def locale() -> Locale:

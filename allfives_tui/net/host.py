@@ -55,9 +55,8 @@ from allfives_tui.net.protocol import (
 )
 from allfives_tui.net.seating import Seating, Slot, new_token
 from allfives_tui.net.transport import Session, Transport
-from allfives_tui.net.wording import place_text
 from allfives_tui.table.driver import Driver
-from allfives_tui.table.places import seat_name
+from allfives_tui.table.places import default_name, seat_name
 from allfives_tui.table.table import Table
 from engine import Rules
 from engine.players import LEVELS
@@ -265,7 +264,7 @@ class Host:
     def _seat(self, session: Session, seat: int) -> None:
         """Sit a signed-in client at ``seat`` (its own, by token, or an open one)."""
         rejoined = self.seating.sit(session, seat)
-        name, where = self.slots[seat].name, place_text(seat, self.seating.players)
+        name, where = self.slots[seat].name, default_name(seat, self.seating.players)
         said = _("{name} rejoined ({place}).") if rejoined else _("{name} joined ({place}).")
         self._say(said.format(name=name, place=where))
         self._attached(seat, rejoined)

@@ -21,8 +21,6 @@ from allfives_tui.net.protocol import (
     Refused,
     read_close_reason,
 )
-from allfives_tui.table.places import place_name
-from allfives_tui.table.places import places as table_places
 from allfives_tui.table.problems import validation_text
 from allfives_tui.table.words import one_line
 
@@ -169,17 +167,6 @@ def notice_text(notice: Notice, names: Sequence[str] = ()) -> str:
     if notice.seat is not None:
         values["name"] = seat_name(notice.seat, names)
     return _filled(NOTICES[notice.code], values)
-
-
-def places(players: int) -> tuple[str, ...]:
-    """Where each seat sits, in words: seat 0 south, then the others round the table."""
-    return tuple(place_name(p) for p in table_places(players))
-
-
-def place_text(seat: int, players: int) -> str:
-    """Where seat ``seat`` sits at a table of ``players``, in words (or its number)."""
-    where = places(players)
-    return where[seat] if seat < len(where) else _filled(SEAT_NAME, {"number": seat + 1})
 
 
 def close_text(reason: str) -> str:

@@ -13,7 +13,6 @@ try:
 except ImportError:  # pragma: no cover - not a POSIX system: no lock, as before
     fcntl = None  # type: ignore[assignment]
 
-from allfives_tui.locale import _
 from allfives_tui.store.folder import LOCK, data_dir
 
 
@@ -24,8 +23,8 @@ class GameLock:
     from :meth:`acquire` until :meth:`release` or the end of the process; the
     system frees it when the process ends however it ends (even ``kill -9``),
     so a crash never leaves it taken. The holder writes its process id into
-    the file, for the others to name. It guards the autosave only: replays,
-    ``sim`` and help never take it.
+    the file, for the others to name (:attr:`other`; the front-ends word it). It
+    guards the autosave only: replays, ``sim`` and help never take it.
     """
 
     def __init__(self, path: Path | None = None) -> None:
@@ -81,12 +80,6 @@ class GameLock:
         except OSError:
             return ""
         return text if text.isdigit() else ""
-
-    def holder(self) -> str:
-        """Who holds the lock, in words: "another allfives (process 1234)"."""
-        if self.other:
-            return _("another allfives (process {pid})").format(pid=self.other)
-        return _("another allfives")
 
     def release(self) -> None:
         """Let the lock go (the file stays)."""

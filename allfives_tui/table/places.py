@@ -36,6 +36,12 @@ def places(players: int) -> tuple[Place, ...]:
     return PLACES.get(players, ())
 
 
+def place_names(players: int) -> tuple[str, ...]:
+    """Where each seat sits at a table of ``players``, in words: seat 0 south, then the
+    others round the table (none for a table that cannot be)."""
+    return tuple(place_name(p) for p in places(players))
+
+
 def default_name(seat: int, players: int) -> str:
     """The default name of ``seat`` at a table of ``players``: its place's name."""
     return place_name(place_of(seat, players))

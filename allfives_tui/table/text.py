@@ -78,9 +78,7 @@ def render_text(replay: Replay, *, reveal_all: bool = False) -> str:
             if isinstance(ev, HandOver):
                 _hand_over_lines(out, ev, frame, replay)
             elif isinstance(ev, GameOver):
-                out.append("  " + _game_over(replay, ev.winner).format(
-                    side=replay.team_name(ev.winner), scores=_scores(ev.scores)
-                ))
+                out.append("  " + _game_over(replay, ev.winner, ev.scores))
     final = replay.frames[-1].state
     if not final.is_terminal:
         if final.is_chance:
@@ -102,14 +100,20 @@ SEAT_KINDS = (N_("person"), N_("computer"))
 """A seat's kind as the record has it, marked for the catalog."""
 
 
-def _game_over(replay: Replay, team: int) -> str:
-    """The game-over line, its side and scores left to fill."""
+def _game_over(replay: Replay, team: int, scores: tuple[int, ...]) -> str:
+    """The game-over line: who won (the owner and their partner in their own words), and
+    the scores."""
     seats = replay.rules.seats_of(team)
+    values = {"side": replay.team_name(team), "scores": _scores(scores)}
+    if replay.owner in seats and len(seats) > 1:
+        partner = next(s for s in seats if s != replay.owner)
+        text = _("Game over: You and {partner} win, {scores}")
+        return text.format(partner=replay.seat_name(partner), **values)
     if len(seats) > 1:
-        return _("Game over: {side} win, {scores}")
+        return _("Game over: {side} win, {scores}").format(**values)
     if seats[0] == replay.owner:
-        return _("Game over: You win, {scores}")
-    return _("Game over: {side} wins, {scores}")
+        return _("Game over: You win, {scores}").format(**values)
+    return _("Game over: {side} wins, {scores}").format(**values)
 
 
 def _face_down(count: int) -> str:

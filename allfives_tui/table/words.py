@@ -208,9 +208,20 @@ def _hand_over(event: HandOver, names: Names) -> str:
     return " ".join(sentences)
 
 
+def _partner(names: Names, team: int) -> str | None:
+    """*Your* partner's name when *you* play for ``team`` with a partner, else ``None``."""
+    if not names.is_yours(team):
+        return None
+    partners = [s for s in names.rules.seats_of(team) if s != names.you]
+    return names.seat(partners[0]) if partners else None
+
+
 def _side_wins(names: Names, team: int) -> str:
-    """``"West wins the game: {scores}"`` and its kin, the scores left to fill."""
+    """``"West wins the game: {scores}"`` and its kin, the side, *your* partner and the
+    scores left to fill."""
     seats = names.rules.seats_of(team)
+    if _partner(names, team) is not None:
+        return _("You and {partner} win the game: {scores}.")
     if len(seats) > 1:
         return _("{side} win the game: {scores}.")
     if seats[0] == names.you:
@@ -244,17 +255,20 @@ def describe_event(
         return _hand_over(event, names)
     if isinstance(event, GameOver):
         scores = names.scores(event.scores, winner_first=event.winner)
-        return _side_wins(names, event.winner).format(side=names.team(event.winner), scores=scores)
+        text = _side_wins(names, event.winner)
+        partner = _partner(names, event.winner) or ""
+        return text.format(side=names.team(event.winner), partner=partner, scores=scores)
     raise TypeError(f"not an engine event: {event!r}")  # pragma: no cover
 
 
 def game_over_title(names: Names, winner: int) -> str:
     """The game-over headline, from *your* side of the table when you played."""
     side = names.team(winner)
+    partner = _partner(names, winner)
+    if partner is not None:
+        return _("You and {partner} win the game!").format(partner=partner)
     if names.is_yours(winner):
-        if len(names.rules.seats_of(winner)) == 1:
-            return _("You win the game!")
-        return _("{side} win the game: your side wins!").format(side=side)
+        return _("You win the game!")
     if len(names.rules.seats_of(winner)) > 1:
         return _("{side} win the game.").format(side=side)
     return _("{side} wins the game.").format(side=side)
@@ -264,6 +278,8 @@ def hand_over_title(names: Names, event: HandOver) -> str:
     """The end-of-hand headline."""
     if event.out_seat is None:
         return _("Hand {hand} is blocked: nobody can play.").format(hand=event.hand_number)
+    if event.out_seat == names.you:
+        return _("Hand {hand}: you went out.").format(hand=event.hand_number)
     return _("Hand {hand}: {name} went out.").format(
         hand=event.hand_number, name=names.seat(event.out_seat)
     )

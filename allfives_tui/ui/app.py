@@ -366,7 +366,10 @@ class AllFivesApp(WordedApp):
             screen.show_hint(step, values)
 
     def _coach_poll(self, force: bool = False) -> None:
-        """Collect the ratings the analyst sent; a summary or report on show gets them."""
+        """Collect the ratings the analyst sent; a summary or report on show gets them
+        (none is on show while the app starts or closes: its screen stack is empty)."""
+        if not self.screen_stack:
+            return
         coaching.pass_on_ratings(self.coach, self.screen, force)
 
     # -- the game's end --------------------------------------------------------

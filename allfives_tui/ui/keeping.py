@@ -63,12 +63,20 @@ class Keeping:
                 self.saver.close()
                 self.saver = None
         if self.separate and self.lock is not None:
-            return [
+            pid = self.lock.other
+            text = (
                 _(
-                    "The game in progress is open in {where}, which saves it: this is a "
-                    "separate game and is not autosaved ({key} saves a copy)."
-                ).format(where=self.lock.holder(), key="ctrl+s")
-            ]
+                    "The game in progress is open in another allfives (process {pid}), which "
+                    "saves it: this is a separate game and is not autosaved ({key} saves a "
+                    "copy)."
+                )
+                if pid
+                else _(
+                    "The game in progress is open in another allfives, which saves it: this "
+                    "is a separate game and is not autosaved ({key} saves a copy)."
+                )
+            )
+            return [text.format(pid=pid, key="ctrl+s")]
         if self.saver is None:
             return []
         clean_temporaries()

@@ -9,30 +9,14 @@ game's log) words them again.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from textual.message import Message
 
-from allfives_tui.locale import SOURCE, supported
+from allfives_tui.locale import supported
+from allfives_tui.locale.formats import language_name
 
 
 class LanguageSwitched(Message, bubble=False):
     """The app speaks another language now: words already on show are to be made again."""
-
-
-@lru_cache(maxsize=32)
-def language_name(code: str) -> str:
-    """The language ``code`` names, in that language ("English", "italiano", "français");
-    the code itself for a language Babel does not know (a test's pseudo-locale)."""
-    if code == SOURCE:
-        return "English"
-    from babel import Locale, UnknownLocaleError
-
-    try:
-        name = Locale.parse(code).get_display_name(code)
-    except (UnknownLocaleError, ValueError):
-        return code
-    return name or code
 
 
 def language_options() -> list[tuple[str, str]]:

@@ -8,8 +8,9 @@ key, and the game's "End" are translated apart) and shown through
 :func:`textual_word`. (The notices Textual would give, of a screenshot or of
 ctrl+c, the App gives in its own words.) :func:`shown` is the one way a
 binding's words (description, tooltip, key label, group name) are shown:
-Textual's own through :func:`textual_word`, the app's (marked with ``N_()``
-where declared) through ``_()``.
+Textual's own through :func:`textual_word`, the app's (marked with ``N_()``, or
+``NP_()`` for a word with a context, where declared) through
+:func:`~allfives_tui.locale.marked`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
 
-from allfives_tui.locale import _, pgettext
+from allfives_tui.locale import marked, pgettext
 
 NO_MATCHES = "No matches found"
 """What Textual's palette says when nothing matches what was typed."""
@@ -152,13 +153,14 @@ def _textual_binding(node: type[DOMNode], action: str, text: str) -> bool:
 def binding_word(text: str, textual: bool = False) -> str:
     """A key binding's ``text`` (description, tooltip, key label or group name) as shown:
     Textual's own word when ``textual`` (the binding is one of Textual's), else the app's
-    through ``_()``; a text the catalog lacks (a key's name) stays as it is, and so does
-    an empty one."""
+    (marked with ``N_()`` or, in a context, ``NP_()``) through
+    :func:`~allfives_tui.locale.marked`; a text the catalog lacks (a key's name) stays as
+    it is, and so does an empty one."""
     if not text:
         return text
     if textual:
         return textual_word(text)
-    return _(text)
+    return marked(text)
 
 
 def _description(namespace: DOMNode, binding: Binding) -> str:

@@ -24,6 +24,7 @@ KEY_NAMES = frozenset(
         *"abcdefghijklmnopqrstuvwxyz",
         *"ABCDEFGHIJKLMNOPQRSTUVWXYZ",
         "Esc", "Home", "End", "PgUp", "PgDn", "Tab", "ctrl", "shift",
+        "nesw",  # the four end keys, shown together in the footer
     }
 )
 """Letter runs that name a key."""

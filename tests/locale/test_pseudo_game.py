@@ -5,8 +5,7 @@ chosen, choosing an end, the hand summary, game over, the hot-seat cover, a repl
 report. Every run of letters must lie inside the pseudo-locale's markers (player names,
 file names, tile notation and key names excepted) and no message may be cut off.
 
-The footer's key descriptions are translated by the app's own mechanism, not by these
-screens: the check covers the rows above the footer (of a dialog, the dialog).
+The check covers the whole screen, the footer's keys too (of a dialog, the dialog).
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from allfives_tui.coach.ratings import Option, Rating, Review
 from allfives_tui.locale import use_language
@@ -61,15 +60,13 @@ away, not cut off): their rows are checked for words, their whole text for messa
 
 
 def _view(app: App[Any]) -> Region:
-    """What the check covers: the screen above its footer (the key bar: its descriptions
-    are the app's); of a dialog over the game, the dialog itself (the game's screen
-    beneath shows through round it, its messages covered, not cut)."""
+    """What the check covers: the whole screen, its footer too; of a dialog over the
+    game, the dialog itself (the game's screen beneath shows through round it, its
+    messages covered, not cut)."""
     screen = app.screen
     if isinstance(screen, ModalScreen) and (dialogs := screen.query(".dialog")):
         return dialogs.first().region
-    footers = [f for f in screen.query(Footer) if f.display]
-    bottom = min((f.region.y for f in footers), default=app.size.height)
-    return Region(0, 0, app.size.width, bottom)
+    return Region(0, 0, app.size.width, app.size.height)
 
 
 def _scrolled(app: App[Any], view: Region) -> list[Region]:
@@ -85,7 +82,7 @@ def _scrolled(app: App[Any], view: Region) -> list[Region]:
     return found
 
 
-def above_footer(app: App[Any]) -> str:
+def shown_text(app: App[Any]) -> str:
     """The text :func:`_view` covers, row by row."""
     view = _view(app)
     rows = screen_text(app).split("\n")
@@ -93,7 +90,7 @@ def above_footer(app: App[Any]) -> str:
 
 
 def words_not_from_the_catalog(app: App[Any], allowed: Collection[str] = ()) -> list[str]:
-    """The words above the footer that no catalog gave, and any message cut off (in a
+    """The words on show that no catalog gave, and any message cut off (in a
     scrolling box, only the words)."""
     view = _view(app)
     rows = [row.ljust(view.right) for row in screen_text(app).split("\n")]
@@ -139,13 +136,13 @@ async def test_the_game_with_a_tile_chosen(pseudo_locale: str) -> None:
         await pilot.press("right")  # the second tile: it fits one end
         await _settled(pilot)
         assert screen.selected == 1
-        shown = above_footer(app)
+        shown = shown_text(app)
         assert OPEN in shown and "5-2" in shown
-        assert words_not_from_the_catalog(app) == [], above_footer(app)
+        assert words_not_from_the_catalog(app) == [], shown_text(app)
         the_logs_lines_are_marked(app)
         await pilot.press("left")  # the first: it fits two ends
         await _settled(pilot)
-        assert words_not_from_the_catalog(app) == [], above_footer(app)
+        assert words_not_from_the_catalog(app) == [], shown_text(app)
 
 
 async def test_the_lead_on_an_empty_table(pseudo_locale: str) -> None:
@@ -162,7 +159,7 @@ async def test_the_lead_on_an_empty_table(pseudo_locale: str) -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.view().layout.is_empty
         await _settled(pilot)
-        assert words_not_from_the_catalog(app) == [], above_footer(app)
+        assert words_not_from_the_catalog(app) == [], shown_text(app)
         the_logs_lines_are_marked(app)
 
 
@@ -175,11 +172,11 @@ async def test_choosing_an_end(pseudo_locale: str) -> None:
         await _settled(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen) and len(screen.choosing) == 2
-        assert words_not_from_the_catalog(app) == [], above_footer(app)
+        assert words_not_from_the_catalog(app) == [], shown_text(app)
         the_logs_lines_are_marked(app)
         await pilot.press("e")  # the other end under the cursor
         await _settled(pilot)
-        assert words_not_from_the_catalog(app) == [], above_footer(app)
+        assert words_not_from_the_catalog(app) == [], shown_text(app)
 
 
 async def test_the_hand_summary(pseudo_locale: str) -> None:
@@ -188,7 +185,7 @@ async def test_the_hand_summary(pseudo_locale: str) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen))
         await _settled(pilot)
-        assert words_not_from_the_catalog(app) == [], above_footer(app)
+        assert words_not_from_the_catalog(app) == [], shown_text(app)
 
 
 async def test_game_over(pseudo_locale: str) -> None:
@@ -197,8 +194,8 @@ async def test_game_over(pseudo_locale: str) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         await _settled(pilot)
-        assert "Report" not in above_footer(app)
-        assert words_not_from_the_catalog(app) == [], above_footer(app)
+        assert "Report" not in shown_text(app)
+        assert words_not_from_the_catalog(app) == [], shown_text(app)
 
 
 async def test_the_hot_seat_cover(pseudo_locale: str) -> None:
@@ -207,7 +204,7 @@ async def test_the_hot_seat_cover(pseudo_locale: str) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, CoverScreen))
         await _settled(pilot)
-        assert words_not_from_the_catalog(app) == [], above_footer(app)
+        assert words_not_from_the_catalog(app) == [], shown_text(app)
 
 
 async def test_a_replay_every_hand_face_up_and_one_seats_view(pseudo_locale: str) -> None:
@@ -217,12 +214,12 @@ async def test_a_replay_every_hand_face_up_and_one_seats_view(pseudo_locale: str
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         await pilot.press(*["right"] * 9)  # Ann has drawn
         await _settled(pilot)
-        assert words_not_from_the_catalog(app, {"small", "json"}) == [], above_footer(app)
+        assert words_not_from_the_catalog(app, {"small", "json"}) == [], shown_text(app)
         keys = screen_text(app).split("\n")[-1]
         assert "⟦Šþáçé" in keys and "Space" not in keys  # a key's label, the app's words
         await pilot.press("v", "space")  # Ann's view, playing on
         await _settled(pilot)
-        assert words_not_from_the_catalog(app, {"small", "json"}) == [], above_footer(app)
+        assert words_not_from_the_catalog(app, {"small", "json"}) == [], shown_text(app)
 
 
 async def test_a_four_player_replay_in_one_seats_view(pseudo_locale: str) -> None:
@@ -234,7 +231,7 @@ async def test_a_four_player_replay_in_one_seats_view(pseudo_locale: str) -> Non
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         await pilot.press("pagedown", "right", "right", "right", "v", "v")
         await _settled(pilot)
-        assert words_not_from_the_catalog(app, {"four", "json", *names}) == [], above_footer(app)
+        assert words_not_from_the_catalog(app, {"four", "json", *names}) == [], shown_text(app)
 
 
 async def test_the_report(pseudo_locale: str) -> None:
@@ -251,7 +248,7 @@ async def test_the_report(pseudo_locale: str) -> None:
         await until(pilot, lambda: report.review is not None and report.review.complete, 60)
         await _settled(pilot)
         allowed = {"C"}  # C1, the computer's name
-        assert words_not_from_the_catalog(app, allowed) == [], above_footer(app)
+        assert words_not_from_the_catalog(app, allowed) == [], shown_text(app)
         assert report.query_one("#report-decisions").region.height > 0
         whole = str(report.query_one("#report-costly", Static).render())
         assert OPEN in whole and unmarked(whole, {*KEY_NAMES, *NAMES, *allowed}) == [], whole
@@ -284,7 +281,7 @@ async def test_saving_a_copy_and_opening_a_replay(pseudo_locale: str) -> None:
         dialog.query_one("#save-path", Input).value = "no-such-folder/copy.json"
         await _settled(pilot)
         assert words_not_from_the_catalog(app, {"no", "such", "folder", "copy", "json"}) == [], (
-            above_footer(app)
+            shown_text(app)
         )
         await pilot.press("escape")
     opener = ReplayApp(path="")

@@ -36,7 +36,7 @@ from engine.match import MatchConfig
 from engine.players import LEVELS
 from engine.record import save
 from tests.locale.pseudo import unmarked
-from tests.locale.screens import SIZE
+from tests.locale.screens import SIZE, unmarked_on_screen
 from tests.locale.test_pseudo_cli import _tokens
 from tests.records import game_record
 from tests.store.games import NAMES, T0, random_game
@@ -76,11 +76,10 @@ def _text(app: Any) -> str:
     return screen_text(app)
 
 
-def _above_the_footer(app: AllFivesApp, *names: str) -> list[str]:
-    """The words above the footer that no catalog gave, less the ``names`` of people (the
-    footer's keys are worded by the app's footer, apart)."""
-    lines = _text(app).splitlines()
-    return unmarked("\n".join(lines[:-1]), {*ALLOWED, *names})
+def _unmarked(app: AllFivesApp, *names: str) -> list[str]:
+    """The words on the whole screen, its footer too, that no catalog gave, less key
+    names and the ``names`` of people."""
+    return unmarked_on_screen(app, {*ALLOWED, *names})
 
 
 async def _open(pilot: Pilot[Any], screen: StatsScreen | PastGamesScreen) -> None:
@@ -109,7 +108,7 @@ async def test_the_statistics_are_marked_and_whole(history: Path, pseudo_locale:
         for chart in screen.query(SeriesChart):  # both charts drawn, with data, titled
             assert chart.data is not None and not chart.data.is_empty
             assert chart.data.title in _text(app)
-        assert _above_the_footer(app) == []
+        assert _unmarked(app) == []
         # every label the filters cycle through fits its button whole
         for key, choices in (("l", LEVEL_CHOICES), ("n", PLAYER_CHOICES)):
             for _choice in choices:
@@ -121,7 +120,7 @@ async def test_the_statistics_are_marked_and_whole(history: Path, pseudo_locale:
                     return label in _text(app)
 
                 await until(pilot, shown)
-                assert _above_the_footer(app) == [], (screen.level, screen.players)
+                assert _unmarked(app) == [], (screen.level, screen.players)
         for button in screen.query(Button):
             assert button.size.height == 1  # a label wrapped would hide its second line
 
@@ -134,12 +133,12 @@ async def test_statistics_of_nobody_and_of_no_history_are_marked(
         screen = StatsScreen("Nobody")
         await _open(pilot, screen)
         assert "Nobody" in _text(app)
-        assert _above_the_footer(app, "Nobody") == []
+        assert _unmarked(app, "Nobody") == []
         (history / "history.sqlite").unlink()
         await pilot.press("p")  # on to "You": the history has gone, no games
         await until(pilot, lambda: screen.loaded and screen.player == "You")
         await until(pilot, lambda: "Nobody" not in _text(app))
-        assert _above_the_footer(app) == []
+        assert _unmarked(app) == []
 
 
 async def test_the_past_games_are_marked_and_whole(history: Path, pseudo_locale: str) -> None:
@@ -149,13 +148,13 @@ async def test_the_past_games_are_marked_and_whole(history: Path, pseudo_locale:
         await _open(pilot, screen)
         table = screen.query_one("#past-games", DataTable)
         assert table.row_count == GAMES
-        assert _above_the_footer(app) == []
+        assert _unmarked(app) == []
         await pilot.press("slash", *"greedy")  # a search
         await until(pilot, lambda: table.row_count < GAMES)
         assert table.row_count > 0
         status = status_text(GAMES, table.row_count, searching=True)
         await until(pilot, lambda: status in _text(app))
-        assert _above_the_footer(app) == []
+        assert _unmarked(app) == []
         await pilot.press("enter", "d")  # the question before a deletion: its words
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         dialog = app.screen
@@ -169,7 +168,7 @@ async def test_an_empty_list_of_past_games_is_marked(data_dir: Path, pseudo_loca
     app = _app(pseudo_locale)
     async with app.run_test(size=SIZE) as pilot:
         await _open(pilot, PastGamesScreen("You"))
-        assert _above_the_footer(app) == []
+        assert _unmarked(app) == []
 
 
 # -- the commands -------------------------------------------------------------------------
@@ -335,7 +334,7 @@ async def test_the_past_games_are_laid_out_again_when_the_terminal_narrows(
         hands = _("Hands")
         await until(pilot, lambda: hands not in _text(app))  # the list as it is now, shown
         assert table.cursor_row == 2
-        assert _above_the_footer(app) == []
+        assert _unmarked(app) == []
 
 
 async def test_the_statistics_are_laid_out_again_when_the_terminal_narrows(
@@ -353,4 +352,4 @@ async def test_the_statistics_are_laid_out_again_when_the_terminal_narrows(
         await pilot.resize_terminal(*SIZE)
         await until(pilot, lambda: heading().count("⟦") < 7)
         await until(pilot, lambda: heading().strip() in _text(app))  # shown
-        assert _above_the_footer(app) == []
+        assert _unmarked(app) == []

@@ -21,10 +21,10 @@ from allfives_tui.cli.serve_server import (
     accepted,
     chosen_language,
     full_message,
-    language_name,
     visitor_language,
 )
 from allfives_tui.locale import EXTRA_ENV, supported
+from allfives_tui.locale.formats import language_name
 from tests.locale.pseudo import CODE, build, pseudo, unmarked
 from tests.serve.browser import serving
 from tests.serve.test_serve_command import screen_until
@@ -108,7 +108,8 @@ def test_the_page_speaks_the_visitors_language_and_offers_the_others(
     for message in ("Session ended.", "Play again", "Open a game file…", "Start"):
         assert pseudo(message) in own
     # the other languages are offered by their own names (endonyms), not translated
-    names = {word for code in supported() for word in _WORD.findall(language_name(code))}
+    offered = [language_name(code, capital=True) for code in supported()]
+    names = {word for name in offered for word in _WORD.findall(name)}
     assert unmarked(shown_text(own), names) == []
     assert '<a href="?lang=en" hreflang="en"' in own and ">English</a>" in own
     assert json.dumps(pseudo_locale) in own  # its socket asks for the session in it

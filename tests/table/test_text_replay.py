@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from allfives_tui.cli import main
+from engine.record import Seat
 from tests.games import play_out
 from tests.records import DATA, SMALL_RECORD, game_record
 
@@ -88,6 +89,22 @@ def test_partnership_game_text(tmp_path: Path, capsys: pytest.CaptureFixture[str
     final = record.final_state()
     assert lines[-1].endswith(" : ".join(str(s) for s in final.scores))
     assert lines[-1].startswith("  Game over: ")
+
+
+def test_the_owners_side_wins_in_its_own_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The one person's side wins: "You and {partner} win", never "You & Cat win"."""
+    record = game_record(players=4, seed=3, partnerships=True)
+    winner = record.final_state().scores.index(max(record.final_state().scores))
+    seats = list(record.seats)
+    seats[winner] = Seat(name="Ann", kind="person")  # the winning side's first seat
+    path = tmp_path / "four.json"
+    path.write_text(record.model_copy(update={"seats": tuple(seats)}).to_json())
+    assert main(["replay", str(path), "--text"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    partner = record.seats[winner + 2].name
+    assert last.startswith(f"  Game over: You and {partner} win, ")
 
 
 def test_unfinished_game_says_where_it_stops(

@@ -84,7 +84,15 @@ def test_partnerships_name_both_partners_and_take_the_plural() -> None:
     assert describe_event(GameOver(winner=1, scores=(120, 200)), names) == (
         "West & East win the game: West & East 200, You & North 120."
     )
-    assert game_over_title(names, 0) == "You & North win the game: your side wins!"
+    # *your* side wins in its own sentence: "you and North", never "You & North win"
+    assert describe_event(GameOver(winner=0, scores=(200, 120)), names) == (
+        "You and North win the game: You & North 200, West & East 120."
+    )
+    assert game_over_title(names, 0) == "You and North win the game!"
+    partner_of_ana = Names(("Ana", "West", "Cy", "East"), four, you=2)
+    assert game_over_title(partner_of_ana, 0) == "You and Ana win the game!"
+    onlooker = Names(("Ana", "West", "North", "East"), four, you=None)
+    assert game_over_title(onlooker, 0) == "Ana & North win the game."
     assert game_over_title(names, 1) == "West & East win the game."
     assert game_over_title(Names(("Ana", "North"), TWO, you=0), 0) == "You win the game!"
     assert game_over_title(Names(("Ana", "North"), TWO, you=0), 1) == "North wins the game."
@@ -92,7 +100,11 @@ def test_partnerships_name_both_partners_and_take_the_plural() -> None:
 
 def test_headlines_and_the_plain_names_helper() -> None:
     over = HandOver(hand_number=4, out_seat=0, pips=(0, 9), penalties=(0, 10), scores=(60, 30))
-    assert hand_over_title(YOU_AND_WEST, over) == "Hand 4: You went out."
+    assert hand_over_title(YOU_AND_WEST, over) == "Hand 4: you went out."
+    theirs = HandOver(hand_number=4, out_seat=1, pips=(9, 0), penalties=(10, 0), scores=(0, 10))
+    assert hand_over_title(YOU_AND_WEST, theirs) == "Hand 4: West went out."
+    # a seat *named* "You" that is not you is named, in the third person
+    assert hand_over_title(Names(("Ana", "You"), TWO, you=0), theirs) == "Hand 4: You went out."
     blocked = HandOver(hand_number=5, out_seat=None, pips=(3, 9), penalties=(5, 10), scores=(0, 0))
     assert hand_over_title(YOU_AND_WEST, blocked) == "Hand 5 is blocked: nobody can play."
     # ``Names.of`` reads plain names for the viewer

@@ -7,6 +7,7 @@ import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 
+from allfives_tui.locale import use_language
 from allfives_tui.ui.widgets.chart import (
     ChartData,
     Series,
@@ -150,3 +151,17 @@ def test_a_short_plot_has_fewer_ticks_never_less_round() -> None:
     assert round_ticks(0, 15, counts=True, most=3) == (0, 10, 20)
     assert round_ticks(0, 36, most=3) == (0, 25, 50)
     assert round_ticks(0, 36, most=1) == (0, 50)
+
+
+async def test_the_ticks_are_numbers_in_the_charts_language() -> None:
+    """An Italian chart groups thousands as Italian does ("1.000", "2.500")."""
+    data = ChartData("Points", ("a", "b"), (Series("net", (800.0, 2300.0)),), kind="bar")
+    use_language("it")
+    try:
+        lines = await _drawn(data, (40, 14))
+    finally:
+        use_language("en")
+    labels = [line.split("┤")[0].strip() for line in lines if "┤" in line]
+    assert labels == ["2.500", "2.000", "1.500", "1.000", "500", "0"]
+    english = await _drawn(data, (40, 14))
+    assert next(line.split("┤")[0].strip() for line in english if "┤" in line) == "2,500"

@@ -479,3 +479,25 @@ async def test_a_dialog_s_footer_shows_its_own_keys_not_the_game_s(
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1]
         assert shown in footer and "Play" not in footer and "Tile" not in footer
+
+
+async def test_a_question_shows_names_with_brackets_as_they_are() -> None:
+    """A player or file name holding "[" is text, not Rich markup: shown as typed, and a
+    stray closing tag breaks nothing."""
+
+    app = quick_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(
+            ConfirmScreen(
+                "Replace [b]Ann.json?",
+                "[b]Ann 40, West[/] 5: [red]saving replaces it.",
+                yes="Replace it",
+                no="Keep it",
+            )
+        )
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Replace [b]Ann.json?" in text
+        assert "[b]Ann 40, West[/] 5: [red]saving replaces it." in text

@@ -301,6 +301,18 @@ async def test_too_small_terminal_says_so_and_recovers() -> None:
         assert "enlarge" not in text and "Your" in text
 
 
+async def test_the_coachs_poll_waits_for_a_screen() -> None:
+    """The coach's timer may fire while the app starts or closes, with no screen on the
+    stack: it passes nothing on then, and the app goes on."""
+    app = quick_app(seed=2)
+    app._coach_poll(force=True)  # not running: no screen yet
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app._coach_poll(force=True)
+    app._coach_poll(force=True)  # closed: no screen any more
+    assert app.return_code in (None, 0)
+
+
 async def test_palette_offers_new_game_save_help_and_themes() -> None:
     app = quick_app(seed=2)
     async with app.run_test(size=(80, 24)) as pilot:

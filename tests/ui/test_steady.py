@@ -147,6 +147,19 @@ async def test_the_last_play_that_scored_nothing_says_no_score() -> None:
             assert line == f"Last: {name} {tile}, {want}"
 
 
+async def test_the_last_draw_is_yours_or_a_place_s() -> None:
+    draws = [s for s in hand_states(1, 2) if s.history and isinstance(s.history[-1].action, Draw)]
+    app = _Scores()
+    async with app.run_test(size=(40, 20)) as pilot:
+        board = app.query_one(Scoreboard)
+        for seat, want in ((0, "Last: You draw"), (1, "Last: North draw")):
+            state = next(s for s in draws if s.history[-1].seat == seat)
+            board.show(state, [None, None], human=0)
+            await pilot.pause()
+            rows = [board.render_line(y).text.strip() for y in range(board.size.height)]
+            assert want in rows, rows
+
+
 def _first_state(players: int, want: Any) -> Any:
     """The first state of a seeded hand where seat 0 is to act and ``want(state)`` holds."""
     for seed in range(60):

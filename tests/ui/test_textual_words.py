@@ -24,6 +24,9 @@ import allfives_tui
 from allfives_tui.locale import DOMAIN, EXTRA_ENV, use_language
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
+from allfives_tui.ui.screens.game import GameScreen
+from allfives_tui.ui.screens.help import help_text
+from allfives_tui.ui.screens.replay import ReplayScreen
 from allfives_tui.ui.textual_words import ENGLISH, binding_word, shown
 from allfives_tui.ui.widgets.keys_panel import KeysHelpPanel
 from tests.ui.helpers import until
@@ -114,3 +117,36 @@ def test_a_binding_is_worded_by_where_it_is_declared(two_ends: str) -> None:
     assert binding_word("Esc") == "Esc" and binding_word("") == ""
     quit_key = Binding("ctrl+q", "quit_keep", "Quit", key_display="^q")
     assert shown(AllFivesApp.__new__(AllFivesApp), quit_key).description == "ESCI"
+
+
+@pytest.fixture
+def three_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A catalog that words the game's Enter key, the replay's Space key and the help's
+    heading, all "Play" in English, each its own way."""
+    catalog = Catalog(locale="en", domain=DOMAIN)
+    catalog.add("Play", "GIOCA", context="key: play the chosen tile")
+    catalog.add("Play", "AVVIA", context="key: run the replay on, or pause it")
+    catalog.add("Play", "IL GIOCO", context="help heading: how a hand is played")
+    target = tmp_path / "eo" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    with (target / f"{DOMAIN}.mo").open("wb") as mo:
+        write_mo(mo, catalog)
+    monkeypatch.setenv(EXTRA_ENV, str(tmp_path))
+    yield "eo"
+    use_language("en")
+
+
+def test_one_english_word_in_three_roles_is_translated_three_ways(three_plays: str) -> None:
+    def play_key(screen: type[Screen[object]], action: str) -> str:
+        binding = next(b for b in screen.BINDINGS if isinstance(b, Binding) and b.action == action)
+        return shown(screen.__new__(screen), binding).description
+
+    assert (play_key(GameScreen, "play"), play_key(ReplayScreen, "toggle_play")) == (
+        "Play",
+        "Play",
+    )
+    assert "## Play\n" in help_text()
+    use_language(three_plays)
+    assert play_key(GameScreen, "play") == "GIOCA"
+    assert play_key(ReplayScreen, "toggle_play") == "AVVIA"
+    assert "## IL GIOCO\n" in help_text()

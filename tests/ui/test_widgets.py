@@ -256,6 +256,22 @@ async def test_the_log_scrolls_to_a_new_line_in_the_same_frame_without_a_layout(
         assert log.scroll_y == log.max_scroll_y
 
 
+async def test_the_log_never_wraps_at_a_no_break_space() -> None:
+    log = EventLog()
+    async with _Shows(log).run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        # "font 5" ends a line a cell short of the width: a break at any space would fall
+        # at the no-break space before the colon
+        text = "a" * (width - 8) + " font 5\u00a0: +5."
+        log.write_text(text)
+        await pilot.pause()
+        lines = [log.render_line(y).text.rstrip() for y in range(log.size.height)]
+        shown = [line for line in lines if line]
+        assert shown and not any(line.startswith(":") for line in shown), shown
+        assert shown[-1] == "5\u00a0: +5.", shown
+
+
 async def test_a_chart_is_blank_until_it_has_data_then_draws_it() -> None:
     from rich.text import Text
 

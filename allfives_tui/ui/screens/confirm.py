@@ -16,7 +16,7 @@ from allfives_tui.ui.widgets.too_small import TooSmall
 
 class ConfirmScreen(Dialog[bool]):
     """Ask ``title``; dismisses with True for ``yes``, False for ``no`` (the caller's
-    words, in the current language).
+    words, in the current language). ``title`` and ``note`` are shown as plain text.
 
     ``y`` answers yes, ``n`` and Esc no; Enter presses the focused button,
     which is ``no`` at first, so a stray Enter changes nothing.
@@ -38,8 +38,9 @@ class ConfirmScreen(Dialog[bool]):
         """The question, what it means, and the two answers."""
         yield TooSmall()
         with Vertical(classes="dialog confirm"):
-            yield Static(self.title_text, classes="dialog-title")
-            yield Static(self.note, classes="dialog-note")
+            # plain text: a name or a file name in them may hold "[", never read as markup
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.note, classes="dialog-note", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yes = _("{answer} ({key})").format(answer=self.yes, key="y")
                 no = _("{answer} ({key})").format(answer=self.no, key="n")

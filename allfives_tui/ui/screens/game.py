@@ -24,7 +24,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from allfives_tui.coach.ratings import Option
-from allfives_tui.locale import N_, _
+from allfives_tui.locale import N_, NP_, _
 from allfives_tui.table.table import TableReading
 from allfives_tui.table.words import end_name
 from allfives_tui.ui.language import LanguageSwitched
@@ -54,7 +54,7 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("left,h", "prev", N_("Tile"), key_display="←", group=TILE_KEYS),
         Binding("right,l", "next", N_("Tile"), key_display="→", group=TILE_KEYS),
-        Binding("enter", "play", N_("Play"), key_display="⏎"),
+        Binding("enter", "play", NP_("key: play the chosen tile", "Play"), key_display="⏎"),
         *(Binding(str(i), f"pick({i})", N_("Choose a tile"), show=False) for i in range(1, 10)),
         Binding("n", "end('N')", N_("End"), group=END_KEYS),
         Binding("e", "end('E')", N_("End"), group=END_KEYS),

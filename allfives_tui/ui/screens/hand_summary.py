@@ -80,6 +80,14 @@ def costly_text(
     if not total:
         text.append(_("The coach: no choices to rate this hand."), style="dim")
         return text
+    if most <= 0 and costly:
+        counted = ngettext(
+            "The coach: one costly decision this hand; it is in the report.",
+            "The coach: {count} costly decisions this hand; all in the report.",
+            len(costly),
+        )
+        text.append(counted.format(count=number(len(costly))), style="bold")
+        return text
     if not costly:
         none = ngettext(
             "The coach: your one choice this hand was not costly.",
@@ -88,7 +96,7 @@ def costly_text(
         )
         text.append(none.format(total=number(total)))
         return text
-    shown = sorted(costly, key=lambda r: -r.loss)[: max(1, most)]
+    shown = sorted(costly, key=lambda r: -r.loss)[:most]
     if len(costly) > len(shown):
         heading = ngettext(
             "Costly decisions this hand (the costliest {shown} of {count}; all in the report):",
@@ -181,14 +189,34 @@ class HandSummaryScreen(Dialog[None]):
         self._costly = (costly, done, total)
         self._show_costly()
 
-    def _show_costly(self) -> None:
+    def _show_costly(self, most: int | None = None) -> None:
+        """The coach's lines with the ``most`` costly decisions the dialog holds (by
+        default as many as the terminal's height allows, fewer where the dialog then does
+        not fit: the lines are longer in some languages)."""
         found = self.query("#summary-coach") if self.rated else None
         if not found:
             return  # not rated, or not composed yet: on_mount shows it
-        # at 24 rows the dialog holds two lines of them (one with four players)
-        roomy = self.app.size.height >= 30
-        most = COSTLY_SHOWN if roomy else (2 if self.rules.players <= 3 else 1)
+        if most is None:
+            # at 24 rows the dialog holds two lines of them (one with four players)
+            roomy = self.app.size.height >= 30
+            most = COSTLY_SHOWN if roomy else (2 if self.rules.players <= 3 else 1)
         found.first(Static).update(costly_text(*self._costly, most))
+        if most > 0:
+            self.call_after_refresh(self._fit_costly, most)
+
+    def _fit_costly(self, most: int) -> None:
+        """Fewer costly decisions than ``most`` where the dialog does not hold them all
+        (its button, last, is out of sight)."""
+        if not self.is_attached:
+            return
+        dialog = self.query_one("#summary").content_region
+        button = self.query_one("#next-hand").region
+        if not button or button.bottom > dialog.bottom:
+            self._show_costly(most - 1)
+
+    def on_resize(self) -> None:
+        """Another size: as many costly decisions as it holds."""
+        self._show_costly()
 
     def action_next_hand(self) -> None:
         """Close the summary; the game deals the next hand."""

@@ -21,7 +21,7 @@ def _rules() -> list[str]:
             "**Aim:** score points by making the open ends of the layout add up to a "
             "multiple of five. The first side to reach the target wins, even mid-hand."
         ),
-        "## " + _("Play"),
+        "## " + pgettext("help heading: how a hand is played", "Play"),
         _list(
             _(
                 "The first player of a hand leads any tile. After that, a tile must match "

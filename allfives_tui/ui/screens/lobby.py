@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from allfives_tui.locale import N_, _, ngettext
 from allfives_tui.net.protocol import Lobby
-from allfives_tui.net.wording import places
+from allfives_tui.table.places import place_names
 from allfives_tui.table.words import printable
 from allfives_tui.ui.widgets.footer import AppFooter
 
@@ -33,7 +33,7 @@ def seat_table(lobby: Lobby, you: int | None) -> Table:
     table.add_column(_("Seat"))
     table.add_column(_("Who"))
     table.add_column("")
-    where = places(lobby.players)
+    where = place_names(lobby.players)
     for i, seat in enumerate(lobby.seats):
         place = f"{i + 1} {where[i] if i < len(where) else ''}"
         if seat.computer:
@@ -55,7 +55,7 @@ def seat_table(lobby: Lobby, you: int | None) -> Table:
 
 def teams_line(lobby: Lobby) -> str:
     """The game to be played, in one line: who plays with whom, then the target."""
-    where = places(lobby.players)
+    where = place_names(lobby.players)
     if lobby.partnerships and len(where) == 4:
         teams = _("Partnerships: {south} and {north} against {west} and {east}.").format(
             south=where[0], west=where[1], north=where[2], east=where[3]

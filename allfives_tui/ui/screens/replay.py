@@ -35,7 +35,7 @@ from textual.worker import get_current_worker
 
 from allfives_tui.coach.ratings import Review
 from allfives_tui.coach.seat_review import SeatReview
-from allfives_tui.locale import N_
+from allfives_tui.locale import N_, NP_
 from allfives_tui.table.replay import NOBODY, Frame, Replay, describe_events, status_line
 from allfives_tui.ui.screens import REPLAY_CSS
 from allfives_tui.ui.widgets import WIDGETS_CSS, Board, BoneyardCounter, Scoreboard
@@ -67,7 +67,10 @@ class ReplayScreen(Screen[None]):
         Binding("end", "end", N_("Last"), priority=True, show=False),
         Binding("pageup", "prev_hand", N_("Hand"), priority=True, key_display="PgUp/PgDn"),
         Binding("pagedown", "next_hand", N_("Next hand"), priority=True, show=False),
-        Binding("space", "toggle_play", N_("Play"), priority=True, key_display=N_("Space")),
+        Binding(
+            "space", "toggle_play", NP_("key: run the replay on, or pause it", "Play"),
+            priority=True, key_display=N_("Space"),
+        ),
         Binding("plus,equals_sign", "faster", N_("Speed"), key_display="+/-"),
         Binding("minus,underscore", "slower", N_("Slower"), show=False),
         Binding("v", "cycle_view", N_("View")),

@@ -4,7 +4,8 @@ A new line scrolls the log in the same frame and repaints only the log: the
 log's scrollable height grows without a new layout of the screen (only a
 scrollbar appearing or going asks for one). Lines wrap at the log's width and
 wrap again when that width changes (a resize), so no line is cut and the
-newest one is always shown whole at the bottom.
+newest one is always shown whole at the bottom. They wrap at spaces only, never
+at a no-break space (French writes one before ``:``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Self
 
+from rich.cells import cell_len
 from rich.style import Style
 from textual import events
 from textual.geometry import Region, Size
@@ -22,6 +24,22 @@ from textual.widgets import RichLog
 
 from allfives_tui.table.words import Names, describe_event
 from engine import Event
+
+
+def wrapped(text: str, width: int) -> str:
+    """``text`` with its lines broken at spaces to fit ``width`` cells where its words
+    do (a longer word is left to fold), never at a no-break space."""
+    out: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            if line and cell_len(line) + 1 + cell_len(word) > width:
+                out.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        out.append(line)
+    return "\n".join(out)
 
 
 class EventLog(RichLog, can_focus=False):
@@ -66,8 +84,9 @@ class EventLog(RichLog, can_focus=False):
         self._wrap_if_resized()  # the lines so far, before these are added
         self._texts.extend(lines)
         self._of_events.extend(True for _ in lines)
+        width = self._wrap_width()
         for line in lines:
-            self.write(line, width=self._wrap_width(), scroll_end=False)
+            self.write(wrapped(line, width), width=width, scroll_end=False)
         if self.auto_scroll:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 
@@ -77,7 +96,8 @@ class EventLog(RichLog, can_focus=False):
         if self._size_known:
             self._wrap_if_resized()
             self._texts.append(text)
-            self.write(text, width=self._wrap_width())
+            width = self._wrap_width()
+            self.write(wrapped(text, width), width=width)
         else:
             self._texts.append(text)
             self.write(text)
@@ -95,7 +115,7 @@ class EventLog(RichLog, can_focus=False):
         if self._size_known:
             width = self._wrapped_at = self._wrap_width()
             for text in self._texts:
-                self.write(text, width=width, scroll_end=False)
+                self.write(wrapped(text, width), width=width, scroll_end=False)
             self.scroll_end(animate=False, immediate=True, x_axis=False)
         else:
             for text in self._texts:
@@ -128,7 +148,7 @@ class EventLog(RichLog, can_focus=False):
         at_end = self.scroll_y >= self.max_scroll_y
         RichLog.clear(self)
         for text in self._texts:
-            self.write(text, width=width, scroll_end=False)
+            self.write(wrapped(text, width), width=width, scroll_end=False)
         if at_end or self.auto_scroll:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 

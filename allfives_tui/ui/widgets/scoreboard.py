@@ -155,7 +155,7 @@ class Scoreboard(_Steady):
             hand=(number(max(snapshot.hand_number, 1)), "bold"),
             target=number(rules.target),
         )
-        lines = Text(last_play(snapshot, labels))
+        lines = Text(last_play(snapshot, mine))
         out = Table.grid(expand=True)
         out.add_row(status)
         out.add_row(table)
@@ -177,11 +177,13 @@ class Scoreboard(_Steady):
 
 
 def last_play(snapshot: Snapshot, names: Names) -> str:
-    """The last action in a line: ``"Last: North 5-5, +10"``, ``"Last: —"``."""
+    """The last action in a line: ``"Last: North 5-5, +10"``, ``"Last: You draw"`` (``names``
+    tells who *you* are), ``"Last: —"``."""
     last = snapshot.history[-1] if snapshot.history else None
     if last is None:
         return _("Last: —")
-    name = names.name(last.seat)
+    you = names.you is not None and last.seat == names.you
+    name = names.seat(last.seat)
     if isinstance(last.action, Play):
         if last.points:
             text = _("Last: {name} {tile}, +{points}")
@@ -189,9 +191,9 @@ def last_play(snapshot: Snapshot, names: Names) -> str:
             text = _("Last: {name} {tile}, no score")
         return text.format(name=name, tile=last.action.tile, points=number(last.points))
     if isinstance(last.action, Draw):
-        return _("Last: {name} draw").format(name=name)
+        return _("Last: You draw") if you else _("Last: {name} draw").format(name=name)
     if isinstance(last.action, Pass):
-        return _("Last: {name} pass").format(name=name)
+        return _("Last: You pass") if you else _("Last: {name} pass").format(name=name)
     return _("Last: {name} {action}").format(name=name, action=move_words(str(last.action)))
 
 
