@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -51,14 +49,8 @@ NOTATION = {"N", "E", "S", "W", "draw", "pass"}
 ALLOWED = {*LEVELS, *PEOPLE}
 
 
-@pytest.fixture(autouse=True)
-def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Local time is UTC, so the days shown are the same everywhere."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+pytestmark = pytest.mark.usefixtures("utc")
+"""Local time is UTC here (the fixture in tests/conftest.py)."""
 
 
 @pytest.fixture

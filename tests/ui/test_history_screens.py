@@ -4,8 +4,6 @@ app recording finished and abandoned games into the history."""
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,14 +27,8 @@ from tests.store.oracle import compute
 GAMES = 40
 
 
-@pytest.fixture(autouse=True)
-def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Local time is UTC, so the dates shown are the same everywhere (restored after)."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+pytestmark = pytest.mark.usefixtures("utc")
+"""Local time is UTC here (the fixture in tests/conftest.py)."""
 
 
 @pytest.fixture

@@ -8,8 +8,6 @@ Update after a deliberate change with ``pytest tests/ui/test_steady_snapshots.py
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +31,6 @@ FOUR = DATA / "four.json"
 """A four-player partnership game to 200 (tests/ui/test_replay_snapshot.py's)."""
 
 
-@pytest.fixture
-def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Local time is UTC, so the dates shown are the same everywhere (restored after)."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 @pytest.fixture
