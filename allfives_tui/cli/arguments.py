@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -66,6 +66,17 @@ def given_name(text: str) -> str:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
+def _add_level(
+    parser: argparse._ActionsContainer, levels: Sequence[str], message: str
+) -> None:
+    """``--level LEVEL``, one of ``levels``: they are listed in its help (``message``, a
+    marked message with ``{levels}``), not in the usage line, which they would widen."""
+    parser.add_argument(
+        "--level", choices=levels, metavar="LEVEL",
+        help=_(message).format(levels=", ".join(levels)),
+    )
+
+
 def setting(field: str) -> Callable[[str], Any]:
     """An argparse ``type`` that has :class:`Settings` check the value of one field."""
 
@@ -107,10 +118,7 @@ def add_play_arguments(parser: argparse._ActionsContainer) -> None:
         metavar="POINTS",
         help=_("points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)"),
     )
-    parser.add_argument(
-        "--level", choices=LEVELS, metavar="LEVEL",
-        help=_("level of every computer seat: {levels}").format(levels=", ".join(LEVELS)),
-    )
+    _add_level(parser, LEVELS, N_("level of every computer seat: {levels}"))
     parser.add_argument(
         "--seat",
         dest="seats",
@@ -373,10 +381,7 @@ def add_host_arguments(parser: argparse._ActionsContainer) -> None:
         "--target", type=setting("target"), metavar="POINTS",
         help=_("points to win, a multiple of 5 (default: 250 with 2 players, 200 with 3 or 4)"),
     )
-    parser.add_argument(
-        "--level", choices=LEVELS, metavar="LEVEL",
-        help=_("level of every computer seat: {levels}").format(levels=", ".join(LEVELS)),
-    )
+    _add_level(parser, LEVELS, N_("level of every computer seat: {levels}"))
     parser.add_argument("--seed", type=setting("seed"), metavar="N", help=_("fix the shuffle"))
     parser.add_argument(
         "--speed", type=setting("speed"), metavar="PACE",
@@ -423,11 +428,8 @@ def add_stats_arguments(parser: argparse._ActionsContainer) -> None:
         help=_("whose statistics (default: your name in the settings; in hot-seat games, "
         "each person's own)"),
     )
-    parser.add_argument(
-        "--level", choices=[*LEVELS, "person"], metavar="LEVEL",
-        help=_("only games against this opponent level: {levels}").format(
-            levels=", ".join([*LEVELS, "person"])
-        ),
+    _add_level(
+        parser, [*LEVELS, "person"], N_("only games against this opponent level: {levels}")
     )
     parser.add_argument("--players", type=_players, metavar="N", help=_("only games of N players"))
     parser.add_argument("--since", metavar="YYYY-MM-DD", help=_("only games from this day on"))

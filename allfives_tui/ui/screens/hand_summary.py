@@ -70,8 +70,9 @@ COSTLY_SHOWN = 3
 def costly_text(
     costly: list[Rating], done: int, total: int, most: int = COSTLY_SHOWN
 ) -> Text:
-    """The coach's word on the hand: rating in progress, or the costly decisions
-    (what was played, what was better, the win chance it cost, the label)."""
+    """The coach's word on the hand: rating in progress, or the ``most`` costliest
+    decisions (what was played, what was better, the win chance it cost, the label),
+    the rest counted; with ``most`` 0, only how many there were."""
     text = Text()
     if done < total:
         rating = _("Rating your moves… {done} of {total}")
