@@ -9,6 +9,7 @@ Player names, tile notation, digits and key names are not words of a catalog.
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from textual.app import App
 
@@ -30,7 +31,7 @@ KEY_NAMES = frozenset(
 """Letter runs that name a key."""
 
 
-def unmarked_on_screen(app: App[object], allowed: Collection[str] = ()) -> list[str]:
+def unmarked_on_screen(app: App[Any], allowed: Collection[str] = ()) -> list[str]:
     """The words on ``app``'s screen that no catalog gave (see :func:`unmarked`), less
     key names and the ``allowed`` ones (player names, level names shown as tokens)."""
     return unmarked(screen_text(app), {*KEY_NAMES, *allowed})

@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 
-from allfives_tui.cli import main
 from allfives_tui.cli.parser import COMMANDS, PROG
 from allfives_tui.locale import SOURCE
 from engine.players import LEVELS
 from engine.record import parse_record
+from tests.cli.helpers import run as allfives
 from tests.locale.languages import CATALOGS, LANGUAGES, PSEUDO, kept_as_english
 from tests.locale.pseudo import unmarked
 from tests.records import SMALL_RECORD, game_record
@@ -35,15 +35,6 @@ NOTATION = frozenset({"W", "E", "N", "S", "draw", "pass"})
 RUN = 3
 """Words in a row of an English line that a translated line may not hold (fewer may be
 shared: a cognate, a borrowed word)."""
-
-
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(argv)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _words(text: str) -> set[str]:
@@ -97,9 +88,9 @@ def test_replay_text_reads_in_the_language(
     language: str, record: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tokens = _record_file(tmp_path, record)
-    code, english, _err = _run(["--lang", "en", "replay", "--text", str(path)], capsys)
+    code, english, _err = allfives(["--lang", "en", "replay", "--text", str(path)], capsys)
     assert code == 0 and english
-    code, spoken, err = _run(["--lang", language, "replay", "--text", str(path)], capsys)
+    code, spoken, err = allfives(["--lang", language, "replay", "--text", str(path)], capsys)
     assert code == 0 and err == ""
     tokens |= NOTATION
     assert english_left(english, spoken, tokens, kept_as_english(language)) == []
@@ -128,9 +119,9 @@ def test_error_lines_read_in_the_language(
     language: str, mistake: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     argv = ERRORS[mistake](tmp_path)
-    code, out, english = _run(["--lang", "en", *argv], capsys)
+    code, out, english = allfives(["--lang", "en", *argv], capsys)
     assert code == 2 and out == "" and english
-    code, out, spoken = _run(["--lang", language, *argv], capsys)
+    code, out, spoken = allfives(["--lang", language, *argv], capsys)
     assert code == 2 and out == ""
     # the program's, the commands' and the options' names, and the path, are the user's
     tokens = {PROG, *COMMANDS, *LEVELS, *_words(" ".join(argv))}
@@ -144,7 +135,7 @@ def test_the_help_fits_80_columns_in_the_language(
     language: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("COLUMNS", "80")
-    code, out, err = _run(["--lang", language, "--help"], capsys)
+    code, out, err = allfives(["--lang", language, "--help"], capsys)
     assert code == 0 and err == "" and out
     assert [line for line in out.splitlines() if cell_len(line) > 80] == []
     if language != SOURCE:

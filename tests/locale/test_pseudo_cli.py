@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from allfives_tui.cli import main
 from allfives_tui.cli.arguments import PLACES
 from allfives_tui.cli.parser import COMMANDS, PROG, build_parser
 from allfives_tui.locale import supported
 from allfives_tui.table.settings import SPEEDS
 from engine.players import LEVELS
+from tests.cli.helpers import run as allfives
 from tests.locale.pseudo import unmarked
 
 
@@ -46,11 +46,8 @@ def _tokens() -> set[str]:
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    try:
-        code = main(argv)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
+    """Exit status and all ``allfives ARGV`` printed, stdout and stderr together."""
+    code, out, err = allfives(argv, capsys)
     return code, out + err
 
 

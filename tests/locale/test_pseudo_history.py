@@ -14,7 +14,6 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Static
 
-from allfives_tui.cli import main
 from allfives_tui.coach import ratings
 from allfives_tui.locale import _, use_language
 from allfives_tui.store.history import History
@@ -33,6 +32,7 @@ from allfives_tui.ui.widgets.chart import SeriesChart
 from engine.match import MatchConfig
 from engine.players import LEVELS
 from engine.record import save
+from tests.cli.helpers import run as allfives
 from tests.locale.pseudo import unmarked
 from tests.locale.screens import SIZE, unmarked_on_screen
 from tests.locale.test_pseudo_cli import _tokens
@@ -166,15 +166,6 @@ async def test_an_empty_list_of_past_games_is_marked(data_dir: Path, pseudo_loca
 # -- the commands -------------------------------------------------------------------------
 
 
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(argv)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def _words(path: Path) -> set[str]:
     """The letter runs of a file's path (a name, not words of a catalog)."""
     return set(re.findall("[A-Za-z]+", str(path)))
@@ -191,12 +182,12 @@ def test_allfives_history_is_marked(
     lang = ["--lang", pseudo_locale]
     with History() as h:
         ids = {g.game_id[:8] for g in h.games()}
-    code, out, err = _run([*lang, "history", "-n", str(GAMES)], capsys)
+    code, out, err = allfives([*lang, "history", "-n", str(GAMES)], capsys)
     assert code == 0 and err == ""
     assert all(i in out for i in ids)
     letters = {w for i in ids for w in re.findall("[A-Za-z]+", i)}  # the games' ids
     assert _marked(out, letters) == []
-    code, out, err = _run([*lang, "history", "--search", "nothing-like-it"], capsys)
+    code, out, err = allfives([*lang, "history", "--search", "nothing-like-it"], capsys)
     assert code == 0 and _marked(out) == []
 
 
@@ -207,17 +198,17 @@ def test_allfives_stats_is_marked(
     # a wide terminal: in 80 columns a long line of opponents is cut short, in English
     # too (the layout is not what this test is about)
     monkeypatch.setenv("COLUMNS", "160")
-    code, out, err = _run(["--lang", pseudo_locale, "stats"], capsys)
+    code, out, err = allfives(["--lang", pseudo_locale, "stats"], capsys)
     assert code == 0 and err == ""
     assert _marked(out) == []
-    code, out, err = _run(["--lang", pseudo_locale, "stats", "--player", "Nobody"], capsys)
+    code, out, err = allfives(["--lang", pseudo_locale, "stats", "--player", "Nobody"], capsys)
     assert code == 0 and _marked(out, {"Nobody"}) == []
 
 
 def test_allfives_history_with_no_history_is_marked(
     data_dir: Path, pseudo_locale: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, _err = _run(["--lang", pseudo_locale, "history"], capsys)
+    code, out, _err = allfives(["--lang", pseudo_locale, "history"], capsys)
     assert code == 0 and _marked(out) == []
 
 
@@ -227,20 +218,20 @@ def test_history_import_lines_are_marked(
     lang = ["--lang", pseudo_locale]
     good = save(game_record(), tmp_path / "good.json")
     empty = save(game_record().model_copy(update={"hands": ()}), tmp_path / "empty.json")
-    code, out, err = _run([*lang, "history", "import", str(good), str(empty)], capsys)
+    code, out, err = allfives([*lang, "history", "import", str(good), str(empty)], capsys)
     assert code == 2
     assert _marked(out) == []
     assert err.startswith("allfives: ") and _marked(err, _words(empty)) == []
-    code, out, err = _run([*lang, "history", "import", str(good)], capsys)  # already there
+    code, out, err = allfives([*lang, "history", "import", str(good)], capsys)  # already there
     assert code == 0 and _marked(out) == []
-    code, out, err = _run([*lang, "history", "import", ""], capsys)
+    code, out, err = allfives([*lang, "history", "import", ""], capsys)
     assert code == 2 and _marked(err) == []
 
 
 def test_a_match_is_marked(pseudo_locale: str, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["--lang", pseudo_locale, "sim", "greedy", "random", "-n", "2", "-w", "1",
             "--target", "50"]
-    code, out, err = _run(argv, capsys)
+    code, out, err = allfives(argv, capsys)
     assert code == 0
     assert len(out.splitlines()) == 6  # the headline, the table (4 lines), the note
     assert _marked(out) == []
@@ -253,7 +244,7 @@ def test_an_option_the_engine_refuses_is_marked_around_the_engines_words(
     with pytest.raises(ValueError) as refused:
         MatchConfig(entrants=("greedy",), partnerships=True)
     engine_words = set(re.findall("[A-Za-z]+", str(refused.value)))  # the engine's own
-    code, out, err = _run(["--lang", pseudo_locale, "sim", "greedy", "--partnerships"], capsys)
+    code, out, err = allfives(["--lang", pseudo_locale, "sim", "greedy", "--partnerships"], capsys)
     assert code == 2 and out == ""
     assert len(err.splitlines()) == 2 and _marked(err, engine_words) == []
 
@@ -263,12 +254,12 @@ def test_a_review_is_marked(
 ) -> None:
     path = save(game_record(), tmp_path / "game.json")
     lang = ["--lang", pseudo_locale]
-    code, out, err = _run([*lang, "analyse", str(path), "--playouts", "8"], capsys)
+    code, out, err = allfives([*lang, "analyse", str(path), "--playouts", "8"], capsys)
     assert code == 0
     version = re.findall("[A-Za-z]+", ratings.evaluator_version())  # a fingerprint
     assert _marked(out, {game_record().seats[0].name, *NOTATION, *version}) == []
     assert re.search(r"⟦[^⟧]*\d+ [^⟧]*⟧", out.splitlines()[0])  # a decision's line, marked
-    code, out, err = _run([*lang, "analyse", str(path), "--seat", "5"], capsys)
+    code, out, err = allfives([*lang, "analyse", str(path), "--seat", "5"], capsys)
     assert code == 2 and err.count("\n") == 1
     assert _marked(err, _words(path)) == []
 
@@ -277,7 +268,7 @@ def test_a_review_is_marked(
 
 
 def _json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> Any:
-    code, out, _err = _run(argv, capsys)
+    code, out, _err = allfives(argv, capsys)
     assert code == 0
     return json.loads(out)
 
