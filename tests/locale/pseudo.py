@@ -61,6 +61,13 @@ def build(folder: Path, template: Path = TEMPLATE, *, code: str = CODE, tag: str
         else:  # a singular and its plural
             text = (pseudo(message.id[0], tag), pseudo(message.id[1], tag))
         catalog.add(message.id, text, context=message.context)
+    return compiled(catalog, folder, code)
+
+
+def compiled(catalog: Catalog, folder: Path, code: str) -> Path:
+    """``catalog`` compiled under ``folder`` as language ``code``'s
+    (``CODE/LC_MESSAGES/allfives.mo``); returns ``folder``, for
+    :data:`allfives_tui.locale.EXTRA_ENV`."""
     target = folder / code / "LC_MESSAGES"
     target.mkdir(parents=True, exist_ok=True)
     with (target / f"{DOMAIN}.mo").open("wb") as mo:

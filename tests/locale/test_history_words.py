@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 
 from allfives_tui.coach.process import Analyst
 from allfives_tui.locale import DOMAIN, EXTRA_ENV, use_language
@@ -21,7 +20,7 @@ from allfives_tui.store.history import History
 from allfives_tui.store.settings_file import setting_label
 from allfives_tui.store.stats import query
 from allfives_tui.table.settings import Settings
-from tests.locale.pseudo import CODE, build
+from tests.locale.pseudo import CODE, build, compiled
 from tests.store.games import T0, random_game
 from tests.waiting import block_until
 
@@ -35,11 +34,7 @@ def italian(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     catalog = Catalog(locale="it", domain=DOMAIN)
     catalog.add(DAY[1], "dd/MM/yyyy", context=DAY[0])
     catalog.add(START[1], "d MMM yyyy, HH:mm", context=START[0])
-    folder = tmp_path / "locales" / "it" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with (folder / f"{DOMAIN}.mo").open("wb") as mo:
-        write_mo(mo, catalog)
-    monkeypatch.setenv(EXTRA_ENV, str(tmp_path / "locales"))
+    monkeypatch.setenv(EXTRA_ENV, str(compiled(catalog, tmp_path / "locales", "it")))
     use_language("it")
 
 

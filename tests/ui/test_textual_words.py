@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 from textual.app import App
 from textual.binding import Binding
 from textual.command import CommandInput, CommandList
@@ -29,6 +28,7 @@ from allfives_tui.ui.screens.help import help_text
 from allfives_tui.ui.screens.replay import ReplayScreen
 from allfives_tui.ui.textual_words import ENGLISH, binding_word, shown
 from allfives_tui.ui.widgets.keys_panel import KeysHelpPanel
+from tests.locale.pseudo import compiled
 from tests.ui.helpers import until
 
 INSIDE = (SelectOverlay, SelectCurrent, CommandInput, CommandList)
@@ -95,11 +95,7 @@ def two_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     catalog.add("End", "ESTREMITÀ")
     catalog.add("End", "FINE", context="textual")
     catalog.add("Quit", "ESCI")
-    target = tmp_path / "eo" / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    with (target / f"{DOMAIN}.mo").open("wb") as mo:
-        write_mo(mo, catalog)
-    monkeypatch.setenv(EXTRA_ENV, str(tmp_path))
+    monkeypatch.setenv(EXTRA_ENV, str(compiled(catalog, tmp_path, "eo")))
     yield "eo"
     use_language("en")
 
@@ -127,11 +123,7 @@ def three_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     catalog.add("Play", "GIOCA", context="key: play the chosen tile")
     catalog.add("Play", "AVVIA", context="key: run the replay on, or pause it")
     catalog.add("Play", "IL GIOCO", context="help heading: how a hand is played")
-    target = tmp_path / "eo" / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    with (target / f"{DOMAIN}.mo").open("wb") as mo:
-        write_mo(mo, catalog)
-    monkeypatch.setenv(EXTRA_ENV, str(tmp_path))
+    monkeypatch.setenv(EXTRA_ENV, str(compiled(catalog, tmp_path, "eo")))
     yield "eo"
     use_language("en")
 
