@@ -115,7 +115,8 @@ class MatchConfig:
     rotation (:attr:`rotations`). ``target`` 0 means the rules' default.
     ``seed`` is a game's seed (:func:`~engine.rng.check_game_seed`); ``budget`` is at
     most :data:`MAX_BUDGET` seconds and ``playouts`` at most :data:`MAX_PLAYOUTS`,
-    so that no move of a match runs for hours.
+    so that no move of a match runs for hours. Every searching side needs a time
+    budget (its own or ``budget``), ``playouts``, or both.
     """
 
     entrants: tuple[str, ...]
@@ -149,6 +150,15 @@ class MatchConfig:
                 code="playouts-too-high",
                 details={"value": shown(self.playouts, 80), "most": MAX_PLAYOUTS},
             )
+        if self.playouts is None:
+            for side in range(len(self.entrants)):
+                level = self.level_of(side)
+                if level in SEARCHING and self.budget_of(side) is None:
+                    raise AllFivesError(
+                        f"the {level} level needs a time budget, a playout count, or both",
+                        code="needs-budget-or-playouts",
+                        details={"level": level},
+                    )
 
     @property
     def seats(self) -> int:

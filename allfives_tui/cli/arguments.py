@@ -276,7 +276,10 @@ def add_sim_arguments(parser: argparse._ActionsContainer) -> None:
     )
     parser.add_argument(
         "--no-budget", action="store_true",
-        help=_("no time cap for the searching levels (needs --playouts)"),
+        help=_(
+            "no time cap for the searching levels (needs --playouts where "
+            "LEVEL@SECONDS names none)"
+        ),
     )
     parser.add_argument(
         "-w", "--workers", type=_workers, default=os.cpu_count() or 1, metavar="N",

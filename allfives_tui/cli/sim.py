@@ -7,9 +7,8 @@
 
 The options (in :mod:`allfives_tui.cli.parser`) are checked by the engine:
 :class:`~engine.match.MatchConfig` (the levels and their own budgets, the
-seed, and the bounds of the budget and playouts) and its
-:class:`~engine.rules.Rules`, the expert player for its time budget (finite,
-above 0) and playouts, and
+seed, the budget and playouts, and that every searching side has one or the
+other) and its :class:`~engine.rules.Rules`, and
 :func:`~engine.match.check_workers` for the worker count (at most one per
 core). Progress goes to stderr (a live bar on a terminal, else a line every
 10 %), so the results on stdout stay clean.
@@ -53,7 +52,6 @@ from engine.match import (
     run_match,
     split_entrant,
 )
-from engine.players.expert import ExpertPlayer
 from engine.rules import HandSize
 
 PROG = f"{TOP} sim"
@@ -148,15 +146,17 @@ def match_config(args: argparse.Namespace) -> MatchConfig:
         config.rules()
     with _blame("--seed"):
         config = replace(config, seed=args.seed)
-    # the time budget and playouts are the expert's to check (whether or not it plays),
-    # and the match's to bound
+    # the time budget and playouts are checked whether or not a side uses them; the
+    # match refuses a searching side left with neither
     if budget is not None:
         with _blame("--budget"):
-            ExpertPlayer(budget=budget)
             config = replace(config, budget=budget)
-    with _blame("--playouts" if args.playouts is not None else "--no-budget"):
-        ExpertPlayer(budget=budget, playouts=args.playouts)
-        config = replace(config, budget=budget, playouts=args.playouts)
+    if args.playouts is not None:
+        with _blame("--playouts"):
+            config = replace(config, playouts=args.playouts)
+    if budget is None:
+        with _blame("--no-budget"):
+            config = replace(config, budget=None)
     with _blame("-w/--workers"):
         check_workers(args.workers)
     return config
@@ -265,6 +265,12 @@ def _search_note(config: MatchConfig) -> str:
                 "search budget {seconds} s of CPU a move (master: 4x), {playouts}"
             ).format(seconds=budget, playouts=counted)
         return _("search budget {seconds} s of CPU a move (master: 4x)").format(seconds=budget)
+    if any(split_entrant(entrant)[1] is not None for entrant in config.entrants):
+        if playouts:
+            return _("no time cap where LEVEL@SECONDS names none, {playouts}").format(
+                playouts=counted
+            )
+        return _("search budgets as LEVEL@SECONDS names them")
     if playouts:
         return _("no time cap, {playouts}").format(playouts=counted)
     return _("no time cap")

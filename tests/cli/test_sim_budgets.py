@@ -65,3 +65,32 @@ def test_the_headline_says_where_the_matchs_budget_applies(
     plain = capsys.readouterr().out.splitlines()[0]
     assert "search budget 0.02 s of CPU a move (master: 4x)" in plain
     assert "LEVEL@SECONDS" not in plain
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        (["expert@0.01", "greedy", "--no-budget"], "search budgets as LEVEL@SECONDS names them"),
+        (["expert@0.01", "expert", "--no-budget", "--playouts", "20"],
+         "no time cap where LEVEL@SECONDS names none, 20 playouts a move"),
+        (["expert", "greedy", "--no-budget", "--playouts", "20"],
+         "no time cap, 20 playouts a move"),
+    ],
+)
+def test_no_budget_plays_the_sides_own_budgets(
+    options: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["sim", *options, "-n", "2", "-w", "1", "--target", "50", "--quiet"]) == 0
+    headline = capsys.readouterr().out.splitlines()[0]
+    assert expected in headline, headline
+
+
+def test_no_budget_is_refused_where_a_searching_side_would_have_none(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["sim", "expert@0.01", "montecarlo", "--no-budget", "-n", "2", "-w", "1"]) == 2
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first == (
+        "allfives sim: error: argument --no-budget: the montecarlo level needs a time budget, "
+        "a playout count, or both"
+    )

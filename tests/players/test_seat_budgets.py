@@ -83,3 +83,15 @@ def test_the_same_level_at_two_budgets_is_two_sides() -> None:
     assert quick and slow
     assert quick[len(quick) // 2] <= 0.0105
     assert slow[len(slow) // 2] > 0.03
+
+
+def test_a_searching_side_needs_a_budget_or_playouts() -> None:
+    with pytest.raises(ValueError, match="the montecarlo level needs a time budget"):
+        MatchConfig(entrants=("greedy", "montecarlo"), budget=None)
+    with pytest.raises(ValueError, match="the expert level needs a time budget"):
+        MatchConfig(entrants=("expert@0.1", "expert"), budget=None)
+    own = MatchConfig(entrants=("expert@0.1", "greedy"), budget=None)
+    assert [own.budget_of(i) for i in (0, 1)] == [0.1, None]
+    counted = MatchConfig(entrants=("expert@0.1", "expert"), budget=None, playouts=40)
+    assert counted.budget_of(1) is None and counted.playouts == 40
+    assert MatchConfig(entrants=("greedy", "random"), budget=None).budget is None
