@@ -134,6 +134,9 @@ VARIANTS: dict[str, Factory] = {
     "exact16-x4": _times(4, _shipped(exact_tiles=16)),
     "exact18-x4": _times(4, _shipped(exact_tiles=18)),
     "odds2-x4": _times(4, _shipped(odds=2.0)),
+    # the tree stops once settled and banks the rest for close decisions
+    "tree-settle": _shipped(tree_settle=True),
+    "tree-settle-x4": _times(4, _shipped(tree_settle=True)),
     # the tree capped at a depth: beyond it the playouts, which see each world's tiles
     "depth2": _shipped(tree_depth=2),
     "depth3": _shipped(tree_depth=3),

@@ -133,7 +133,9 @@ class ExpertPlayer:
     ``tree=None`` is the flat search throughout. In partnership games the tree is
     used only with ``tree_partners``; by default partners play the flat search
     throughout. ``tree_depth`` caps the tree at that many actions from the decision
-    (None: no cap).
+    (None: no cap). With ``tree_settle`` a tree search stops once its most visited
+    action can no longer be overtaken and banks the rest, and a close one draws on
+    the bank, as the flat search does.
 
     **Worlds.** With ``odds`` (opponents) or ``partner_odds`` (partners) the worlds
     are drawn in proportion to how likely they make each seat's free plays, a
@@ -166,6 +168,7 @@ class ExpertPlayer:
         odds: float | None = None,
         partner_odds: float | None = None,
         tree_depth: int | None = None,
+        tree_settle: bool = False,
     ) -> None:
         if budget is None and playouts is None:
             raise AllFivesError(
@@ -195,6 +198,7 @@ class ExpertPlayer:
         self.odds = odds
         self.partner_odds = partner_odds
         self.tree_depth = tree_depth
+        self.tree_settle = tree_settle
         self.bank = 0.0
         """Unused budget (CPU seconds; playouts when there is no budget) saved so far."""
         self.tree_late = 0.0
@@ -230,18 +234,32 @@ class ExpertPlayer:
     def _tree_choice(self, search: Search, since: float, explore: float) -> int:
         """The index of the root action an information-set tree search visits most
         (:func:`engine.players.ismcts.tree_search`), within this decision's own budget."""
-        deadline = deadline_of(since, self.budget) - self.tree_late
+        budget, playouts = self.budget, self.playouts
+        banking = self.tree_settle
+        if banking:
+            if budget is not None:
+                budget = self._allowance(budget)
+            elif playouts is not None:
+                playouts = round(self._allowance(playouts))
+        deadline = deadline_of(since, budget) - self.tree_late
         visits, means = tree_search(
             search,
-            playouts=self.playouts,
+            playouts=playouts,
             deadline=deadline,
             explore=explore,
             relative=self.tree_relative,
             depth=self.tree_depth,
+            settle=banking,
         )
         if self.budget is not None:  # the tree is freed by now: its cost is counted
             late = time.thread_time() - deadline
-            self.tree_late = min(max(late, 0.0), self.budget / 10)
+            if late >= 0.0 or not banking:  # a settled search says nothing of the tail
+                self.tree_late = min(max(late, 0.0), self.budget / 10)
+        if banking:
+            if self.budget is not None:
+                self._spent(self.budget, time.thread_time() - since)
+            elif self.playouts is not None:
+                self._spent(self.playouts, search.playouts)
         self.last_playouts = search.playouts
         return max(range(len(visits)), key=lambda i: (visits[i], means[i], -i))
 

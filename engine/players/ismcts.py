@@ -39,6 +39,10 @@ LEAST_SPREAD = 1.0
 """The smallest spread of utilities (points) a relative exploration constant scales by."""
 
 
+SETTLE_EVERY = 32
+"""How often (in iterations) a settling tree search checks whether its choice is made."""
+
+
 class _Node:
     __slots__ = ("avail", "children", "total", "visits")
 
@@ -47,6 +51,22 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.avail = 0
+
+
+def _settled(root: _Node, done: int, limit: int, spent: float, left: float) -> bool:
+    """Whether the root child visited most stays so, whatever the iterations left
+    (``limit`` less ``done``, or as many as ``left`` seconds allow at the pace of
+    ``done`` in ``spent``) do."""
+    first = second = 0
+    for child in root.children.values():
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    remaining = limit - done
+    if spent > 0.0 and math.isfinite(left):
+        remaining = min(remaining, math.ceil(done * left / spent))
+    return first - second > remaining
 
 
 def tree_search(
@@ -58,6 +78,7 @@ def tree_search(
     horizon: int = HORIZON,
     relative: bool = False,
     depth: int | None = None,
+    settle: bool = False,
 ) -> tuple[list[int], list[float]]:
     """Run ISMCTS from the position of ``search`` (its worlds, valuation and seed).
 
@@ -67,7 +88,10 @@ def tree_search(
     multiple of the standard deviation of the utilities seen so far (at least
     :data:`LEAST_SPREAD`) instead of a number of points. With ``depth`` the tree
     holds at most that many actions from the decision; below it every iteration
-    plays out, whatever the number of iterations.
+    plays out, whatever the number of iterations. With ``settle`` it stops as soon
+    as the root child visited most is further ahead of every other than the
+    iterations left could make up (counted with ``playouts``, else estimated from
+    the pace so far), so the choice is the one it would have made at its limit.
     """
     rng = search.rng
     base = search.base
@@ -90,9 +114,16 @@ def tree_search(
         explore = factor * LEAST_SPREAD
     most = depth if depth is not None else 1 << 30
     added = 0
+    started = clock()
     while n < limit:
-        if n and n % 8 == 0 and clock() > deadline:
-            break
+        if n and n % 8 == 0:
+            now = clock()
+            if now > deadline:
+                break
+            if settle and n % SETTLE_EVERY == 0 and _settled(
+                root, n, limit, now - started, deadline - now
+            ):
+                break
         c = search.world()
         node = root
         path = [root]

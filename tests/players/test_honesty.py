@@ -140,7 +140,7 @@ def test_worlds_weighed_by_the_plays_seen_leak_nothing(
     rules: Rules, seed: int, moves: int, shuffle_seed: int
 ) -> None:
     # engine.players.likelihood: opponents' and partners' plays weigh the worlds, in the
-    # flat search and in the tree search; and a tree capped at a depth
+    # flat search and in the tree search; a tree capped at a depth, and one that settles
     state = midgame(rules, seed, moves)
     seat = state.current
     assert seat is not None
@@ -153,6 +153,7 @@ def test_worlds_weighed_by_the_plays_seen_leak_nothing(
         lambda: ExpertPlayer(seed, None, n, odds=1.5),
         lambda: ExpertPlayer(seed, None, n, tree=None, partner_odds=4.0),
         lambda: ExpertPlayer(seed, None, n, tree_depth=2),
+        lambda: ExpertPlayer(seed, None, 40 * n, tree_settle=True),
     ]
     for make in makers:
         a, b = make(), make()

@@ -9,8 +9,8 @@ import time
 from engine import Rules
 from engine.actions import Action
 from engine.players.evaluate import Search
-from engine.players.expert import ExpertPlayer
-from engine.players.ismcts import EXPLORE, tree_search
+from engine.players.expert import MOVE_MOST, ExpertPlayer
+from engine.players.ismcts import EXPLORE, SETTLE_EVERY, _Node, _settled, tree_search
 from engine.state import SeatView
 
 from .test_honesty import midgame
@@ -113,3 +113,62 @@ def test_a_depth_caps_the_tree_and_every_iteration_still_counts() -> None:
         for _ in range(2)
     }
     assert len(choices) == 1
+
+
+def test_settled_asks_for_a_lead_the_iterations_left_cannot_make_up() -> None:
+    root = _Node()
+    for code, visits in ((1, 300), (2, 100), (3, 40)):
+        child = _Node()
+        child.visits = visits
+        root.children[code] = child
+    never = float("inf")
+    assert _settled(root, 440, 600, 1.0, never)  # 160 left: 100 cannot catch 300
+    assert not _settled(root, 440, 700, 1.0, never)  # 260 left: it could
+    assert not _settled(root, 440, 700, 0.0, 0.1)  # no pace measured yet: the count
+    # with a deadline, what is left is estimated from the pace so far
+    assert _settled(root, 440, 1 << 60, 1.0, 0.4)  # 176 more at 440 a second
+    assert not _settled(root, 440, 1 << 60, 1.0, 0.5)  # 220 more
+
+
+def _choice(visits: list[int], means: list[float]) -> int:
+    return max(range(len(visits)), key=lambda i: (visits[i], means[i], -i))
+
+
+def test_a_settling_tree_search_stops_early_with_the_same_choice() -> None:
+    view, legal = decision(seed=11, moves=3)
+    full, early = Search(view, legal, seed=4), Search(view, legal, seed=4)
+    full_choice = _choice(*tree_search(full, playouts=3000, deadline=float("inf")))
+    early_choice = _choice(
+        *tree_search(early, playouts=3000, deadline=float("inf"), settle=True)
+    )
+    assert early_choice == full_choice
+    assert full.playouts == 3000
+    assert early.playouts < 3000 and early.playouts % SETTLE_EVERY == 0
+
+
+def test_a_settling_expert_banks_what_a_clear_tree_choice_saved() -> None:
+    view, legal = decision(seed=11, moves=3)
+    plain = ExpertPlayer(3, budget=None, playouts=2000)
+    settling = ExpertPlayer(3, budget=None, playouts=2000, tree_settle=True)
+    choice = settling.choose(view, legal)
+    assert str(plain.choose(view, legal)) == str(choice)
+    assert plain.bank == 0.0 and plain.last_playouts == 2000
+    assert 0 < settling.last_playouts < 2000
+    assert settling.bank == 2000 - settling.last_playouts
+    # seeded with a fixed count, it reproduces
+    again = ExpertPlayer(3, budget=None, playouts=2000, tree_settle=True)
+    assert str(again.choose(view, legal)) == str(choice)
+    assert again.last_playouts == settling.last_playouts
+
+
+def test_a_close_tree_choice_draws_on_the_bank() -> None:
+    view, legal = decision(seed=3, moves=5)  # no action is clear of the others by 500
+    poor = ExpertPlayer(3, budget=None, playouts=500, tree_settle=True)
+    poor.choose(view, legal)
+    assert poor.last_playouts == 500 and poor.bank == 0.0
+    rich = ExpertPlayer(3, budget=None, playouts=500, tree_settle=True)
+    rich.bank = 12 * 500.0
+    rich.choose(view, legal)
+    # its own 500 and half the bank, at most four counts in all; the bank pays the rest
+    assert rich.last_playouts == MOVE_MOST * 500
+    assert rich.bank == 12 * 500.0 - (MOVE_MOST - 1) * 500
