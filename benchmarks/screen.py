@@ -137,6 +137,10 @@ VARIANTS: dict[str, Factory] = {
     # the tree stops once settled and banks the rest for close decisions
     "tree-settle": _shipped(tree_settle=True),
     "tree-settle-x4": _times(4, _shipped(tree_settle=True)),
+    # the tree's playouts shorter or longer than the flat search's 6 actions
+    "tree-horizon3": _shipped(horizon=3),
+    "tree-horizon10": _shipped(horizon=10),
+    "tree-horizon3-x4": _times(4, _shipped(horizon=3)),
     # the tree capped at a depth: beyond it the playouts, which see each world's tiles
     "depth2": _shipped(tree_depth=2),
     "depth3": _shipped(tree_depth=3),

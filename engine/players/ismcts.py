@@ -11,8 +11,9 @@ available, so the selection (UCB1 on availability) compares an action with
 the worlds in which it could be played. Seats of the searcher's side pick the
 highest mean utility, every other seat the lowest (two sides; with three
 players this is the paranoid reduction). A new node is added per iteration;
-from it the playout plays ``horizon`` actions with the reply-aware policy and
-is valued exactly as the expert values it (:meth:`Search.outcome`: the chance
+from it the playout plays the search's ``horizon`` actions (to the end of the
+hand with None) with its policy, the reply-aware one by default, and is valued
+exactly as the expert values it (:meth:`Search.outcome`: the chance
 of winning the game, as a utility in points). The decision plays the root
 child visited most.
 
@@ -29,8 +30,7 @@ import math
 import time
 
 from engine import core
-from engine.players.evaluate import HORIZON, Search
-from engine.players.playout import reply_policy
+from engine.players.evaluate import Search
 
 EXPLORE = 15.0
 """UCB1's exploration constant, in points of utility."""
@@ -75,7 +75,6 @@ def tree_search(
     playouts: int | None,
     deadline: float,
     explore: float = EXPLORE,
-    horizon: int = HORIZON,
     relative: bool = False,
     depth: int | None = None,
     settle: bool = False,
@@ -99,7 +98,8 @@ def tree_search(
     team_of = base.team_of
     outcome = search.outcome
     scale = search.scale
-    policy = reply_policy
+    policy = search.policy
+    horizon = search.horizon if search.horizon is not None else 1 << 30
     playing = core.PHASE_PLAY
     root = _Node()
     clock = time.thread_time

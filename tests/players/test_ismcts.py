@@ -172,3 +172,17 @@ def test_a_close_tree_choice_draws_on_the_bank() -> None:
     # its own 500 and half the bank, at most four counts in all; the bank pays the rest
     assert rich.last_playouts == MOVE_MOST * 500
     assert rich.bank == 12 * 500.0 - (MOVE_MOST - 1) * 500
+
+
+def test_the_tree_plays_out_to_the_searchs_horizon() -> None:
+    view, legal = decision(seed=11, moves=3)
+
+    def visits(horizon: int | None) -> list[int]:
+        search = Search(view, legal, seed=4, horizon=horizon)
+        found = tree_search(search, playouts=300, deadline=float("inf"))[0]
+        assert sum(found) == 300
+        return found
+
+    # the same worlds and tree, valued after 0, 6 or every action to the hand's end
+    assert len({tuple(visits(h)) for h in (0, 6, None)}) == 3
+    assert visits(6) == visits(6)
