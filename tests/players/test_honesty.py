@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import GameState, Rules, apply, new_game, seeded_deal
-from engine.players import LEVELS, ExpertPlayer, make_player
+from engine.actions import Action
+from engine.players import LEVELS, ExpertPlayer, Player, make_player
 from engine.players.ismcts import EXPLORE
 from engine.players.knowledge import Knowledge
 from engine.tiles import ALL_TILES, PIP_MASK
@@ -90,6 +92,39 @@ def reshuffle(state: GameState, seat: int, shuffle_seed: int) -> GameState | Non
     return None
 
 
+def reshuffled_midgame(
+    rules: Rules, seed: int, moves: int, shuffle_seed: int
+) -> tuple[GameState, GameState, int] | None:
+    """A :func:`midgame`, a consistent :func:`reshuffle` of it and the seat to move
+    there; None when no reshuffle was consistent."""
+    state = midgame(rules, seed, moves)
+    seat = state.current
+    assert seat is not None
+    other = reshuffle(state, seat, shuffle_seed)
+    return None if other is None else (state, other, seat)
+
+
+def assert_blind_to_the_reshuffle(
+    make: Callable[[], Player], state: GameState, other: GameState, seat: int,
+    *, evaluate: bool = False,
+) -> Action:
+    """Two players from ``make``, one in each game, choose alike (and, with ``evaluate``,
+    value every action alike, as experts do); returns the choice. Each view is made just
+    before its own use, as real play does."""
+    a, b = make(), make()
+    if evaluate:
+        assert isinstance(a, ExpertPlayer) and isinstance(b, ExpertPlayer)
+        view = state.view(seat)
+        values = a.evaluate(view, view.legal_actions())
+        other_view = other.view(seat)
+        assert values == b.evaluate(other_view, other_view.legal_actions())
+    view = state.view(seat)
+    choice = a.choose(view, view.legal_actions())
+    other_view = other.view(seat)
+    assert choice == b.choose(other_view, other_view.legal_actions())
+    return choice
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rules=st.sampled_from(RULES),
@@ -100,33 +135,22 @@ def reshuffle(state: GameState, seat: int, shuffle_seed: int) -> GameState | Non
 def test_expert_choice_unchanged_by_any_consistent_reshuffle(
     rules: Rules, seed: int, moves: int, shuffle_seed: int
 ) -> None:
-    state = midgame(rules, seed, moves)
-    seat = state.current
-    assert seat is not None
-    other = reshuffle(state, seat, shuffle_seed)
-    if other is None:
+    pair = reshuffled_midgame(rules, seed, moves, shuffle_seed)
+    if pair is None:
         return
+    state, other, seat = pair
     assert state.view(seat) == other.view(seat)
-    legal = state.view(seat).legal_actions()
-    a = ExpertPlayer(seed=seed, budget=None, playouts=8 * len(legal))
-    b = ExpertPlayer(seed=seed, budget=None, playouts=8 * len(legal))
-    # each view made just before its own evaluation, as real play does
-    view = state.view(seat)
-    values = a.evaluate(view, view.legal_actions())
-    other_view = other.view(seat)
-    other_values = b.evaluate(other_view, other_view.legal_actions())
-    assert values == other_values
-    view = state.view(seat)
-    choice = a.choose(view, view.legal_actions())
-    other_view = other.view(seat)
-    assert choice == b.choose(other_view, other_view.legal_actions())
+    n = 8 * len(state.view(seat).legal_actions())
+    assert_blind_to_the_reshuffle(
+        lambda: ExpertPlayer(seed=seed, budget=None, playouts=n), state, other, seat,
+        evaluate=True,
+    )
     # the tree search too (engine.players.ismcts), which plays before the endgame
-    trees = [ExpertPlayer(seed=seed, budget=None, playouts=150, tree=EXPLORE) for _ in "ab"]
-    view = state.view(seat)
-    choice = trees[0].choose(view, view.legal_actions())
-    assert choice in view.legal_actions()
-    other_view = other.view(seat)
-    assert choice == trees[1].choose(other_view, other_view.legal_actions())
+    choice = assert_blind_to_the_reshuffle(
+        lambda: ExpertPlayer(seed=seed, budget=None, playouts=150, tree=EXPLORE),
+        state, other, seat,
+    )
+    assert choice in state.view(seat).legal_actions()
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -141,12 +165,10 @@ def test_worlds_weighed_by_the_plays_seen_leak_nothing(
 ) -> None:
     # engine.players.likelihood: opponents' and partners' plays weigh the worlds, in the
     # flat search and in the tree search; a tree capped at a depth, and one that settles
-    state = midgame(rules, seed, moves)
-    seat = state.current
-    assert seat is not None
-    other = reshuffle(state, seat, shuffle_seed)
-    if other is None:
+    pair = reshuffled_midgame(rules, seed, moves, shuffle_seed)
+    if pair is None:
         return
+    state, other, seat = pair
     n = 8 * len(state.view(seat).legal_actions())
     makers: list[Callable[[], ExpertPlayer]] = [
         lambda: ExpertPlayer(seed, None, n, tree=None, odds=2.0, partner_odds=3.0),
@@ -156,15 +178,7 @@ def test_worlds_weighed_by_the_plays_seen_leak_nothing(
         lambda: ExpertPlayer(seed, None, 40 * n, tree_settle=True),
     ]
     for make in makers:
-        a, b = make(), make()
-        view = state.view(seat)
-        values = a.evaluate(view, view.legal_actions())
-        other_view = other.view(seat)
-        assert values == b.evaluate(other_view, other_view.legal_actions())
-        view = state.view(seat)
-        choice = a.choose(view, view.legal_actions())
-        other_view = other.view(seat)
-        assert choice == b.choose(other_view, other_view.legal_actions())
+        assert_blind_to_the_reshuffle(make, state, other, seat, evaluate=True)
 
 
 @settings(max_examples=10, deadline=None)
@@ -172,20 +186,14 @@ def test_worlds_weighed_by_the_plays_seen_leak_nothing(
 def test_every_level_sees_the_same_through_a_reshuffle(
     seed: int, moves: int, shuffle_seed: int
 ) -> None:
-    rules = Rules(players=2)
-    state = midgame(rules, seed, moves)
-    seat = state.current
-    assert seat is not None
-    other = reshuffle(state, seat, shuffle_seed)
-    if other is None:
+    pair = reshuffled_midgame(Rules(players=2), seed, moves, shuffle_seed)
+    if pair is None:
         return
+    state, other, seat = pair
     for level in LEVELS:
-        p = make_player(level, seed, budget=None, playouts=30)
-        q = make_player(level, seed, budget=None, playouts=30)
-        va = state.view(seat)  # each view just before its own choice
-        chosen = p.choose(va, va.legal_actions())
-        vb = other.view(seat)
-        assert chosen == q.choose(vb, vb.legal_actions())
+        assert_blind_to_the_reshuffle(
+            partial(make_player, level, seed, budget=None, playouts=30), state, other, seat
+        )
 
 
 def test_a_view_holds_no_hidden_tile() -> None:
