@@ -44,6 +44,18 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     return code, out, err
 
 
+def sim_refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """The error line of ``allfives sim ARGV``, which must exit 2, print nothing on
+    stdout and say only that line and where the help is."""
+    code, out, err = run(["sim", *argv], capsys)
+    assert code == 2, (code, err)
+    assert out == ""
+    first, hint = err.splitlines()
+    assert first.startswith("allfives sim: error: "), first
+    assert hint == "Try 'allfives sim --help' for the options."
+    return first
+
+
 class FakeApp:
     """Stands in for the Textual app: records what the play command opens."""
 

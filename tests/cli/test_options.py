@@ -12,7 +12,7 @@ import allfives_tui
 from allfives_tui.cli.parser import parse
 from allfives_tui.store.settings_file import save_settings
 from allfives_tui.table.settings import SPEEDS, Settings
-from tests.cli.helpers import FakeApp, run
+from tests.cli.helpers import FakeApp, run, sim_refusal
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -153,10 +153,5 @@ def test_a_bad_option_gets_one_clear_line_and_status_2(
 def test_a_bad_sim_option_gets_one_clear_line_and_status_2(
     argv: list[str], expected: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = run(["sim", *argv], capsys)
-    assert code == 2
-    assert out == ""
-    first, hint = err.splitlines()
-    assert first.startswith("allfives sim: error: ")
+    first = sim_refusal(argv, capsys)
     assert expected in first, first
-    assert hint == "Try 'allfives sim --help' for the options."

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from allfives_tui.cli import main
+from tests.cli.helpers import sim_refusal
 
 
 def test_sim_takes_a_sides_budget_and_reports_it(capsys: pytest.CaptureFixture[str]) -> None:
@@ -36,16 +37,8 @@ def test_sim_takes_a_sides_budget_and_reports_it(capsys: pytest.CaptureFixture[s
 def test_sim_refuses_a_bad_budget_in_one_line_with_status_2(
     levels: list[str], expected: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    try:
-        code = main(["sim", *levels, "-n", "2", "-w", "1"])
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    assert code == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    first, hint = err.splitlines()
-    assert first.startswith("allfives sim: error: ") and expected in first, first
-    assert hint == "Try 'allfives sim --help' for the options."
+    first = sim_refusal([*levels, "-n", "2", "-w", "1"], capsys)
+    assert expected in first, first
 
 
 def test_the_headline_says_where_the_matchs_budget_applies(
@@ -88,8 +81,7 @@ def test_no_budget_plays_the_sides_own_budgets(
 def test_no_budget_is_refused_where_a_searching_side_would_have_none(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["sim", "expert@0.01", "montecarlo", "--no-budget", "-n", "2", "-w", "1"]) == 2
-    first = capsys.readouterr().err.splitlines()[0]
+    first = sim_refusal(["expert@0.01", "montecarlo", "--no-budget", "-n", "2", "-w", "1"], capsys)
     assert first == (
         "allfives sim: error: argument --no-budget: the montecarlo level needs a time budget, "
         "a playout count, or both"

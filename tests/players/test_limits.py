@@ -17,6 +17,7 @@ from engine import AllFivesError, Rules, apply, new_game, seeded_deal
 from engine.match import MatchConfig, check_workers, max_workers, run_match
 from engine.players import LEVELS, ExpertPlayer, make_player
 from engine.rng import Rng, derive_seed
+from tests.cli.helpers import sim_refusal
 
 BAD_BUDGETS: list[object] = [math.inf, -math.inf, math.nan, 0, 0.0, -1, -0.5, "1", True, [1]]
 
@@ -128,13 +129,8 @@ def test_sim_refuses_an_endless_budget_and_too_many_workers(
 ) -> None:
     limit = os.cpu_count() or 1
     argv = [a.format(over=limit + 1) for a in argv]
-    assert main(["sim", "expert", "greedy", "-n", "2", *argv]) == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    first, hint = err.splitlines()
-    assert first.startswith("allfives sim: error: ")
+    first = sim_refusal(["expert", "greedy", "-n", "2", *argv], capsys)
     assert expected.format(limit=limit) in first, first
-    assert hint == "Try 'allfives sim --help' for the options."
 
 
 def test_sim_accepts_one_worker_per_core(capsys: pytest.CaptureFixture[str]) -> None:
