@@ -248,9 +248,10 @@ def _search_note(config: MatchConfig) -> str:
     counted = ngettext("{count} playout a move", "{count} playouts a move", playouts).format(
         count=formats.number(playouts)
     )
+    own = any(split_entrant(entrant)[1] is not None for entrant in config.entrants)
     if config.budget is not None:
         budget = formats.number(config.budget, 3)
-        if any(split_entrant(entrant)[1] is not None for entrant in config.entrants):
+        if own:
             if playouts:
                 return _(
                     "search budget {seconds} s of CPU a move where LEVEL@SECONDS names "
@@ -265,7 +266,7 @@ def _search_note(config: MatchConfig) -> str:
                 "search budget {seconds} s of CPU a move (master: 4x), {playouts}"
             ).format(seconds=budget, playouts=counted)
         return _("search budget {seconds} s of CPU a move (master: 4x)").format(seconds=budget)
-    if any(split_entrant(entrant)[1] is not None for entrant in config.entrants):
+    if own:
         if playouts:
             return _("no time cap where LEVEL@SECONDS names none, {playouts}").format(
                 playouts=counted
