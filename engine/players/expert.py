@@ -234,13 +234,8 @@ class ExpertPlayer:
     def _tree_choice(self, search: Search, since: float, explore: float) -> int:
         """The index of the root action an information-set tree search visits most
         (:func:`engine.players.ismcts.tree_search`), within this decision's own budget."""
-        budget, playouts = self.budget, self.playouts
         banking = self.tree_settle
-        if banking:
-            if budget is not None:
-                budget = self._allowance(budget)
-            elif playouts is not None:
-                playouts = round(self._allowance(playouts))
+        budget, playouts = self._limits(banking)
         deadline = deadline_of(since, budget) - self.tree_late
         visits, means = tree_search(
             search,
@@ -256,10 +251,7 @@ class ExpertPlayer:
             if late >= 0.0 or not banking:  # a settled search says nothing of the tail
                 self.tree_late = min(max(late, 0.0), self.budget / 10)
         if banking:
-            if self.budget is not None:
-                self._spent(self.budget, time.thread_time() - since)
-            elif self.playouts is not None:
-                self._spent(self.playouts, search.playouts)
+            self._bank_saved(since, search.playouts)
         self.last_playouts = search.playouts
         return max(range(len(visits)), key=lambda i: (visits[i], means[i], -i))
 
@@ -297,13 +289,8 @@ class ExpertPlayer:
     def _run(self, search: Search, since: float, *, manage_time: bool) -> Search:
         """Run ``search``, whose decision began at the CPU-clock reading ``since`` (see
         :meth:`search`)."""
-        budget, playouts = self.budget, self.playouts
         banking = manage_time and self.settle is not None
-        if banking:
-            if budget is not None:
-                budget = self._allowance(budget)
-            elif playouts is not None:
-                playouts = round(self._allowance(playouts))
+        budget, playouts = self._limits(banking)
         search.run(
             playouts=playouts,
             budget=budget,
@@ -312,14 +299,30 @@ class ExpertPlayer:
             settle=self.settle if banking else None,
         )
         if banking:
-            if self.budget is not None:
-                self._spent(self.budget, time.thread_time() - since)
-            elif self.playouts is not None:
-                self._spent(self.playouts, search.playouts)
+            self._bank_saved(since, search.playouts)
         self.last_playouts = search.playouts
         self.last_nodes = search.nodes
         self.last_alive = search.alive
         return search
+
+    def _limits(self, banking: bool) -> tuple[float | None, int | None]:
+        """This decision's budget and playout count: the player's own, and with
+        ``banking`` a share of the bank on the one that limits it (see the class doc)."""
+        budget, playouts = self.budget, self.playouts
+        if banking:
+            if budget is not None:
+                budget = self._allowance(budget)
+            elif playouts is not None:
+                playouts = round(self._allowance(playouts))
+        return budget, playouts
+
+    def _bank_saved(self, since: float, playouts: int) -> None:
+        """Bank what a decision begun at the CPU-clock reading ``since``, having run
+        ``playouts``, saved of its own limit (see :meth:`_spent`)."""
+        if self.budget is not None:
+            self._spent(self.budget, time.thread_time() - since)
+        elif self.playouts is not None:
+            self._spent(self.playouts, playouts)
 
     def _allowance(self, limit: float) -> float:
         """This decision's limit: its own, and a share of the bank (see the class doc)."""
