@@ -38,6 +38,12 @@ async def _checked(pilot: Pilot[None], app: AllFivesApp, seen: set[str]) -> None
     seen.add(type(app.screen).__name__)
 
 
+def _holds_its_button(screen: HandSummaryScreen) -> bool:
+    """Whether the hand's summary shows its button inside the dialog."""
+    button = screen.query_one("#next-hand").region
+    return bool(button) and button.bottom <= screen.query_one("#summary").content_region.bottom
+
+
 async def test_a_whole_game_shows_only_the_catalogs_words(pseudo_locale: str) -> None:
     use_language(pseudo_locale)
     settings = Settings(players=2, seed=7, target=30, speed=0.0, levels=["greedy"] * 3)
@@ -50,10 +56,9 @@ async def test_a_whole_game_shows_only_the_catalogs_words(pseudo_locale: str) ->
             if isinstance(screen, GameOverScreen):
                 break
             if isinstance(screen, HandSummaryScreen):
-                # the coach's lines give way until the dialog holds its button
-                button = screen.query_one("#next-hand").region
-                dialog = screen.query_one("#summary").content_region
-                assert button and button.bottom <= dialog.bottom
+                # the coach's lines give way, a refresh at a time, until the dialog
+                # holds its button
+                await until(pilot, lambda shown=screen: _holds_its_button(shown))
                 await pilot.press("enter")
             elif isinstance(screen, GameScreen) and screen.human_turn():
                 if "hint" not in seen:
