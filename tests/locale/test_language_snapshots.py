@@ -33,7 +33,7 @@ def _app(state: GameState, *, coach: bool = True) -> AllFivesApp:
     return AllFivesApp(settings, resume=record_of(state), speed=0.0, autosave=False)
 
 
-async def _settle(pilot: Pilot[object]) -> None:
+async def _settle(pilot: Pilot[Any]) -> None:
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
@@ -45,7 +45,7 @@ def test_the_game_screen(language: str, snap_compare: Any) -> None:
     assert snap_compare(_app(mid_game()), terminal_size=SIZE, run_before=_settle)
 
 
-async def _summary(pilot: Pilot[object]) -> None:
+async def _summary(pilot: Pilot[Any]) -> None:
     await until(pilot, lambda: isinstance(pilot.app.screen, HandSummaryScreen))
     await _settle(pilot)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual import events
@@ -32,7 +33,7 @@ def served_app() -> AllFivesApp:
     return AllFivesApp(Settings(seed=5, speed=0.0), start=True, speed=0.0, served=True)
 
 
-def shown(screen: Screen[object]) -> str:
+def shown(screen: Screen[Any]) -> str:
     """Every Static's text and every listed option on ``screen``."""
     texts = [str(s.render()) for s in screen.query(Static)]
     for options in screen.query(OptionList):

@@ -11,6 +11,7 @@ from textual import events
 from textual.app import App
 from textual.command import CommandList
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from allfives_tui.screenshots import random_play
 from allfives_tui.table.settings import Settings
@@ -24,12 +25,12 @@ def random_state(seed: int, moves: int, players: int = 2) -> GameState:
     return random_play(seed, moves, players=players)
 
 
-def screen_text(app: App[object]) -> str:
+def screen_text(app: App[Any]) -> str:
     """The app's screen as plain text, one line per row."""
     return "\n".join(s.text for s in app.screen._compositor.render_strips())
 
 
-async def settle(pilot: Pilot[object], limit: int = 400) -> None:
+async def settle(pilot: Pilot[Any], limit: int = 400) -> None:
     """Wait until the human must act, or a summary / game-over screen is up."""
     from allfives_tui.ui.screens.game import GameScreen
 
@@ -46,7 +47,16 @@ async def settle(pilot: Pilot[object], limit: int = 400) -> None:
     raise AssertionError("the game did not come back to the human")
 
 
-def press_quickly(app: App[object], *keys: str) -> None:
+def on_top(app: App[Any], screen: Screen[Any]) -> bool:
+    """Whether ``screen`` is the app's current screen.
+
+    A call rather than ``app.screen is screen`` inline: mypy would narrow ``screen`` to
+    the ``Screen[object]`` that ``App.screen`` declares, losing the dialog's own type.
+    """
+    return app.screen is screen
+
+
+def press_quickly(app: App[Any], *keys: str) -> None:
     """Send ``keys`` at once, as fast typing does: none waits for the one before."""
     driver = app._driver
     assert driver is not None
@@ -97,7 +107,7 @@ def random_hands(seed: int, *, target: int | None = None, hands: int = 1) -> Gam
     return random_play(seed, target=target or 0, hands=hands)
 
 
-async def take_a_turn(pilot: Pilot[object], game: object) -> None:
+async def take_a_turn(pilot: Pilot[Any], game: object) -> None:
     """The person at the game screen takes their first legal action, by keyboard:
     d to draw, p to pass, else the number of the first playable tile and Enter
     (and Enter again where it fits more than one end)."""

@@ -287,7 +287,7 @@ async def test_a_game_rated_for_the_report_is_not_rated_again_in_its_replay(
         assert pane.review.ratings == rated.ratings
 
 
-async def _report_ready(pilot: Pilot[object]) -> None:
+async def _report_ready(pilot: Pilot[Any]) -> None:
     await pilot.pause()
     await pilot.press("g")
     report = pilot.app.screen

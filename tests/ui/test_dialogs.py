@@ -6,6 +6,7 @@ Issue 14, items 4 (double dismissal) and 8 (overwrite and discard confirmations)
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.app import App
@@ -24,6 +25,7 @@ from engine import GameState, Play
 from engine.record import load
 from tests.ui.helpers import (
     game_over_app,
+    on_top,
     palette_offers,
     press_quickly,
     screen_text,
@@ -39,7 +41,7 @@ def quick_app(seed: int = 2, *, speed: float = 0.0) -> AllFivesApp:
     return AllFivesApp(settings, start=True, speed=speed)
 
 
-def stack(app: App[object]) -> list[str]:
+def stack(app: App[Any]) -> list[str]:
     return [type(s).__name__ for s in app.screen_stack]
 
 
@@ -154,9 +156,10 @@ async def test_an_enter_typed_ahead_leaves_the_game_over_screen_up() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         over = app.screen
+        assert isinstance(over, GameOverScreen)
         press_quickly(app, "enter", "enter")
         await pilot.pause()  # the keys are handled
-        assert app.screen is over and over.focused is None
+        assert on_top(app, over) and over.focused is None
         assert over.holds_key("enter") and not over.holds_key("n")
 
 
@@ -167,6 +170,7 @@ async def test_once_the_grace_is_over_enter_is_new_game() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         over = app.screen
+        assert isinstance(over, GameOverScreen)
         await until(pilot, lambda: over.focused is not None)
         assert over.focused is not None and over.focused.id == "new"
         assert not over.holds_key("enter")
@@ -208,7 +212,7 @@ async def test_enter_pressed_quickly_on_the_game_plays_once_and_warns_of_nothing
         assert not app._notifications, [n.message for n in app._notifications]
 
 
-def game_screen(app: App[object]) -> GameScreen:
+def game_screen(app: App[Any]) -> GameScreen:
     screen = app.screen
     assert isinstance(screen, GameScreen), type(screen)
     return screen
@@ -233,7 +237,7 @@ async def test_saving_onto_a_file_that_exists_asks_first(tmp_path: Path) -> None
         assert "Replace finished.json?" in screen_text(app)
         await pilot.press("enter")  # Enter is the safe answer: keep the file
         await pilot.pause()
-        assert app.screen is dialog
+        assert on_top(app, dialog)
         assert target.read_text() == "a finished seven-hand game"
         assert "Not saved" in screen_text(app)
         await pilot.press("enter")
@@ -429,7 +433,7 @@ async def test_an_enter_typed_ahead_of_the_hand_summary_leaves_it_up() -> None:
         await until(pilot, lambda: app.table is not None and app.table.state.hand_number == 2)
 
 
-async def _to_your_last_tile(pilot: Pilot[AllFivesApp]) -> GameScreen:
+async def _to_your_last_tile(pilot: Pilot[Any]) -> GameScreen:
     """Play on until your hand is one tile that you can play (and must)."""
     app = pilot.app
     while True:
@@ -457,7 +461,7 @@ async def test_an_enter_that_lands_on_the_summary_before_it_is_painted_is_ignore
         assert isinstance(summary, HandSummaryScreen)
         press_quickly(app, "enter")
         await pilot.pause()  # the key is handled, the summary painted
-        assert app.screen is summary and summary.holds_key("enter")
+        assert on_top(app, summary) and summary.holds_key("enter")
         assert app.table is not None and app.table.state.hand_number == 1
         summary.grace = 0.0  # the grace is over
         await until(pilot, lambda: not summary.holds_key("enter"))

@@ -18,6 +18,7 @@ from allfives_tui.ui.widgets import HandView
 from engine import GameState, Play, Tile
 from tests.games import play_out
 from tests.ui.helpers import (
+    on_top,
     press_quickly,
     screen_text,
     take_a_turn,
@@ -69,6 +70,7 @@ def assert_nothing_hidden_shows(app: AllFivesApp, seen_by: int | None) -> None:
 async def settle(pilot: Pilot[Any]) -> None:
     """Until a person must act, a cover waits, or a hand or the game is over."""
     app = pilot.app
+    assert isinstance(app, AllFivesApp)
     for _ in range(400):
         await pilot.pause()
         if app.game_screen is None or not app.game_screen.is_mounted:
@@ -199,7 +201,7 @@ async def test_an_enter_typed_ahead_leaves_the_cover_up() -> None:
         assert isinstance(cover, CoverScreen)
         press_quickly(app, "enter", "enter")
         await pilot.pause()  # the keys are handled, the cover painted
-        assert app.screen is cover and app.viewer is None
+        assert on_top(app, cover) and app.viewer is None
         assert cover.holds_key("enter") and not cover.holds_key("q")
         cover.grace = 0.0  # the grace is over
         await until(pilot, lambda: not cover.holds_key("enter"))

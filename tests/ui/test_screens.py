@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from rich.style import Style
 from textual.app import App
@@ -19,14 +20,14 @@ from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.help import help_text
 from allfives_tui.ui.widgets import Board, EventLog, HandView
 from allfives_tui.ui.widgets.hand import display_order
-from engine import End, parse_tile
+from engine import End, Tile, parse_tile
 from tests.records import DATA, record_of, two_ends_record
 from tests.ui.helpers import screen_text, settle
 
 Cell = tuple[str, Style]
 
 
-def cells(app: App[object]) -> list[list[Cell]]:
+def cells(app: App[Any]) -> list[list[Cell]]:
     """The screen as rows of (character, style) cells."""
     rows = []
     for strip in app.screen._compositor.render_strips():
@@ -38,7 +39,7 @@ def cells(app: App[object]) -> list[list[Cell]]:
     return rows
 
 
-def find(app: App[object], text: str) -> Iterator[list[Cell]]:
+def find(app: App[Any], text: str) -> Iterator[list[Cell]]:
     """The cells of each place ``text`` shows on screen."""
     for row in cells(app):
         line = "".join(ch for ch, _ in row)
@@ -48,7 +49,7 @@ def find(app: App[object], text: str) -> Iterator[list[Cell]]:
             start = line.find(text, start + 1)
 
 
-def style_of(app: App[object], text: str) -> Style:
+def style_of(app: App[Any], text: str) -> Style:
     """The one style every cell of ``text`` (shown once) is drawn in."""
     places = list(find(app, text))
     assert len(places) == 1, f"{text!r} shows {len(places)} times"
@@ -57,7 +58,7 @@ def style_of(app: App[object], text: str) -> Style:
     return styles.pop()
 
 
-def game(app: App[object]) -> GameScreen:
+def game(app: App[Any]) -> GameScreen:
     screen = app.screen
     assert isinstance(screen, GameScreen), type(screen)
     return screen
@@ -215,7 +216,7 @@ async def test_a_summary_is_not_dismissed_behind_the_enlarge_message() -> None:
 # -- item 14: the new-game screen ------------------------------------------------
 
 
-def row_of(app: App[object], label: str) -> list[Cell]:
+def row_of(app: App[Any], label: str) -> list[Cell]:
     """The cells of the form's row that starts with ``label``."""
     for row in cells(app):
         line = "".join(ch for ch, _ in row)
@@ -224,7 +225,7 @@ def row_of(app: App[object], label: str) -> list[Cell]:
     raise AssertionError(f"no row {label!r}")
 
 
-def value_style(app: App[object], label: str, value: str) -> Style:
+def value_style(app: App[Any], label: str, value: str) -> Style:
     row = row_of(app, label)
     line = "".join(ch for ch, _ in row)
     start = line.index(value)
@@ -276,13 +277,13 @@ async def test_the_focused_field_stands_out_and_an_open_dropdown_is_boxed() -> N
 # -- item 15: the log's first line names partners as partners -------------------
 
 
-def game_log(app: App[object]) -> EventLog:
+def game_log(app: App[Any]) -> EventLog:
     """The log of the game screen (under any dialog)."""
     screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
     return screen.query_one(EventLog)
 
 
-def log_text(app: App[object]) -> str:
+def log_text(app: App[Any]) -> str:
     """Every line of the game's log, as one text (wrapped lines joined)."""
     log = game_log(app)
     return " ".join(" ".join(strip.text.split()) for strip in log.lines)
@@ -303,7 +304,7 @@ async def test_the_log_opens_with_the_partner_and_the_opponents() -> None:
 # -- item 16: the log shows its newest line whole, and wraps again on a resize ----
 
 
-def log_rows(app: App[object]) -> list[str]:
+def log_rows(app: App[Any]) -> list[str]:
     """The rows of the log as shown on screen, down to the last one written."""
     log = game_log(app)
     region = log.scrollable_content_region  # without the scrollbar
@@ -314,7 +315,7 @@ def log_rows(app: App[object]) -> list[str]:
     return shown
 
 
-def assert_newest_line_shown_whole(app: App[object]) -> None:
+def assert_newest_line_shown_whole(app: App[Any]) -> None:
     log = game_log(app)
     width = log.scrollable_content_region.width
     assert not log.show_horizontal_scrollbar
@@ -437,7 +438,7 @@ async def test_the_drawn_tile_stays_selected_so_enter_plays_it() -> None:
 # -- item 18: themes, the spinner and the last tile, a steady board, the footer, replays
 
 
-def board_blanks(app: App[object]) -> set[str | None]:
+def board_blanks(app: App[Any]) -> set[str | None]:
     """The background colours of the board's cells that no tile or end marker covers."""
     board = game(app).query_one(Board)
     region = board.scrollable_content_region
@@ -510,7 +511,7 @@ async def test_the_board_keeps_its_tiles_in_place_from_move_to_move() -> None:
         app = AllFivesApp(settings, start=True, speed=0.0, autosave=False)
         async with app.run_test(size=size) as pilot:
             moves = moved = 0
-            before: dict[object, object] | None = None
+            before: dict[Tile, Rect] | None = None
             while True:
                 await settle(pilot)
                 if not isinstance(app.screen, GameScreen):
@@ -564,4 +565,4 @@ async def test_a_four_player_replay_shows_every_hand_sorted() -> None:
                     row = next(line for line in lines if line[2:].startswith(f"{name} "))
                     assert " ".join(f"[{t.high}|{t.low}]" for t in hand.tiles) in row
             hands_box = app.screen.query_one("#replay-hands")
-            assert hands_box.max_scroll_y == 0, "every hand in view, no scrolling"  # type: ignore[attr-defined]
+            assert hands_box.max_scroll_y == 0, "every hand in view, no scrolling"

@@ -24,7 +24,7 @@ def _app(state: Any = None, *, coach: bool = True) -> AllFivesApp:
     return AllFivesApp(settings, resume=record_of(state), speed=0.0, autosave=False)
 
 
-async def _settle(pilot: Pilot[object]) -> None:
+async def _settle(pilot: Pilot[Any]) -> None:
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
@@ -60,7 +60,7 @@ def test_end_of_hand_summary(snap_compare: Any) -> None:
     assert snap_compare(_app(state, coach=False), terminal_size=(80, 24), run_before=_settle)
 
 
-async def _settle_game_over(pilot: Pilot[object]) -> None:
+async def _settle_game_over(pilot: Pilot[Any]) -> None:
     await _settle(pilot)
     # "New game" focused, as a person sees it
     await until(pilot, lambda: pilot.app.screen.focused is not None)

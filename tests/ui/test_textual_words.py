@@ -7,7 +7,9 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -88,7 +90,7 @@ async def test_every_system_command_is_in_the_table() -> None:
 
 
 @pytest.fixture
-def two_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+def two_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A catalog where the app's "End" (an end of the line of play) and Textual's (the End
     key) are translated apart."""
     catalog = Catalog(locale="en", domain=DOMAIN)
@@ -116,7 +118,7 @@ def test_a_binding_is_worded_by_where_it_is_declared(two_ends: str) -> None:
 
 
 @pytest.fixture
-def three_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+def three_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A catalog that words the game's Enter key, the replay's Space key and the help's
     heading, all "Play" in English, each its own way."""
     catalog = Catalog(locale="en", domain=DOMAIN)
@@ -129,7 +131,7 @@ def three_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 def test_one_english_word_in_three_roles_is_translated_three_ways(three_plays: str) -> None:
-    def play_key(screen: type[Screen[object]], action: str) -> str:
+    def play_key(screen: type[Screen[Any]], action: str) -> str:
         binding = next(b for b in screen.BINDINGS if isinstance(b, Binding) and b.action == action)
         return shown(screen.__new__(screen), binding).description
 
