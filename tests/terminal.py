@@ -55,8 +55,9 @@ class Terminal:
             "TERM": "xterm-256color",
             **(env or {}),
         }
+        self.argv = list(argv)
         self.process = subprocess.Popen(
-            list(argv),
+            self.argv,
             stdin=slave,
             stdout=slave,
             stderr=slave,

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from engine import (
     GameState,
+    Play,
     Rng,
     Rules,
     SeatView,
@@ -115,6 +116,7 @@ def test_step_is_a_named_pair() -> None:
     state = new_game(Rules(players=2))
     state = apply(state, seeded_deal(state, 5)).state
     move = legal_actions(state)[0]
+    assert isinstance(move, Play)
     step = apply(state, move)
     again = apply(state, move)
     new_state, events = step

@@ -79,9 +79,9 @@ def check_state(state: GameState) -> None:
         plays = [a for a in legal if isinstance(a, Play)]
         keys = [(-1 if a.end is None else a.end.slot, a.tile.id) for a in plays]
         assert keys == sorted(keys)
-        texts = [to_text(a) for a in legal]
-        assert len(set(texts)) == len(texts), "notation is unique among legal actions"
-        for action, text in zip(legal, texts, strict=True):
+        notations = [to_text(a) for a in legal]
+        assert len(set(notations)) == len(notations), "notation is unique among legal actions"
+        for action, text in zip(legal, notations, strict=True):
             assert parse_action(text) == action
         assert state.view(state.current).legal_actions() == legal
         if not state.boneyard:

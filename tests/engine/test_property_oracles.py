@@ -146,7 +146,9 @@ class Oracle:
         ends = self.ends()
         tiles = [self.must] if self.must is not None else hand
         open_ends = [(end, v) for end, v in ends.items() if v >= 0]
-        plays = {(end, t) for t in tiles if t is not None for end, v in open_ends if t.has(v)}
+        plays: set[object] = {
+            (end, t) for t in tiles if t is not None for end, v in open_ends if t.has(v)
+        }
         if plays:
             return plays
         assert self.must is None, "a drawn tile that must be played fits somewhere"
@@ -257,7 +259,7 @@ def check_step(state: GameState, events: tuple[object, ...], o: Oracle) -> None:
         return
     assert state.current == o.turn, "whose turn"
     assert state.must_play == o.must, "a drawn tile that fits must be played"
-    legal = set()
+    legal: set[object] = set()
     for action in legal_actions(state):
         if isinstance(action, Play):
             legal.add(("lead" if action.end is None else action.end.value, action.tile))

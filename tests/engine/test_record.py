@@ -31,7 +31,10 @@ def played(actions: int, seed: int = 3, rules: Rules | None = None) -> GameState
 
 
 def record_dict(actions: int = 60) -> dict[str, object]:
-    return json.loads(GameRecord.from_state(played(actions), SEATS, seed=3).to_json())
+    data: dict[str, object] = json.loads(
+        GameRecord.from_state(played(actions), SEATS, seed=3).to_json()
+    )
+    return data
 
 
 def test_round_trip_of_an_unfinished_game(tmp_path: Path) -> None:

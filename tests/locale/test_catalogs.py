@@ -115,6 +115,7 @@ def test_each_catalog_is_complete_and_passes_babels_checks(po: Path) -> None:
     assert problems == []
     for message in catalog:
         if isinstance(message.id, tuple):
+            assert isinstance(message.string, tuple), message.id
             assert len(message.string) == catalog.num_plurals, message.id
 
 
@@ -128,8 +129,8 @@ def test_each_translation_keeps_the_sources_placeholders_and_markup(po: Path) ->
     for message in catalog:
         if not message.id or not message.string:
             continue
-        sources = message.id if isinstance(message.id, tuple) else (message.id,)
-        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        sources = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+        forms = (message.string,) if isinstance(message.string, str) else tuple(message.string)
         allowed = [_fields(s) for s in sources]
         markup = sorted(_MARKUP.findall(sources[-1]))
         for form in forms:

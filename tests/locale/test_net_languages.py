@@ -77,7 +77,9 @@ class Table3:
             return False
         seat = table.to_act
         assert seat is not None, "the game waits for a summary: the seed should end it"
-        term = self.seats[table.seats[seat].name]
+        name = table.seats[seat].name
+        assert name is not None, "every seat here is named"
+        term = self.seats[name]
         legal = table.view(seat).legal_actions()
         if isinstance(legal[0], Draw):
             keys = "d"
@@ -192,7 +194,7 @@ def test_each_player_reads_the_table_in_their_own_language(
             term.close()
     # nothing any joiner read in English came in the pseudo-locale, nor the reverse
     for term in terms[1:]:
-        if "--lang" in term.process.args:
+        if "--lang" in term.argv:
             for english_words in ("is reconnecting", "is back.", "Back at", "closed the table"):
                 assert english_words not in term.text, english_words
         else:

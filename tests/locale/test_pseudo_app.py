@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.command import CommandList
-from textual.widgets import Select
+from textual.widgets import Input, Select
 
 from allfives_tui.locale import EXTRA_ENV, current, use_language
 from allfives_tui.store.settings_file import load_settings, save_settings
@@ -175,16 +175,16 @@ async def test_the_keys_panel_is_all_marked(pseudo_locale: str) -> None:
         app.screen.query_one("#name").focus()
         await pilot.pause()
         await pilot.pause()
-        panel = app.screen.query_one(KeysPanel)
+        keys_panel = app.screen.query_one(KeysPanel)
         seen = ""
         while True:
             text = screen_text(app)
             assert words_only(text) == [], text
             seen += text
-            before = panel.scroll_y
-            panel.scroll_page_down(animate=False)
+            before = keys_panel.scroll_y
+            keys_panel.scroll_page_down(animate=False)
             await pilot.pause()
-            if panel.scroll_y == before:
+            if keys_panel.scroll_y == before:
                 break
         assert textual_word("Input") in seen and textual_word("Submit") in seen, seen
 
@@ -234,7 +234,7 @@ async def test_switching_italian_to_french_leaves_no_italian(italian_and_french:
         await choose_language(pilot, app, "fr")
         text = screen_text(app)
         assert FR in text and IT not in text, text
-        assert app.screen.query_one("#seed").value == "3", "the form keeps its values"
+        assert app.screen.query_one("#seed", Input).value == "3", "the form keeps its values"
         assert load_settings().language == "fr", "the choice is remembered at once"
         await pilot.press("ctrl+n")  # start: the game, in French
         await until(pilot, lambda: isinstance(app.screen, GameScreen))

@@ -225,7 +225,7 @@ async def test_a_replay_every_hand_face_up_and_one_seats_view(pseudo_locale: str
 async def test_a_four_player_replay_in_one_seats_view(pseudo_locale: str) -> None:
     use_language(pseudo_locale)
     replay = Replay(parse_record((DATA / "four.json").read_text()))
-    names = {w for s in replay.record.seats for w in s.name.split()}
+    names = {w for s in replay.record.seats if s.name is not None for w in s.name.split()}
     app = ReplayApp(replay, title="four.json")
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))

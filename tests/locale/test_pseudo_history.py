@@ -257,7 +257,9 @@ def test_a_review_is_marked(
     code, out, err = allfives([*lang, "analyse", str(path), "--playouts", "8"], capsys)
     assert code == 0
     version = re.findall("[A-Za-z]+", ratings.evaluator_version())  # a fingerprint
-    assert _marked(out, {game_record().seats[0].name, *NOTATION, *version}) == []
+    name = game_record().seats[0].name
+    assert name is not None
+    assert _marked(out, {name, *NOTATION, *version}) == []
     assert re.search(r"⟦[^⟧]*\d+ [^⟧]*⟧", out.splitlines()[0])  # a decision's line, marked
     code, out, err = allfives([*lang, "analyse", str(path), "--seat", "5"], capsys)
     assert code == 2 and err.count("\n") == 1

@@ -27,7 +27,11 @@ async def test_the_level_note_is_worded_from_the_catalog(pseudo_locale: str) -> 
         select = app.screen.query_one("#level-0", Select)
         for level in LEVELS:
             select.value = level
-            await until(pilot, lambda shown=f"⟦{level}: ": _note(app).startswith(shown))
+
+            def noted(shown: str = f"⟦{level}: ") -> bool:
+                return _note(app).startswith(shown)
+
+            await until(pilot, noted)
             assert unmarked(_note(app), {level}) == [], _note(app)
 
 

@@ -9,6 +9,7 @@ catalog gave, and before each move the log's every line.
 from __future__ import annotations
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from allfives_tui.locale import use_language
 from allfives_tui.table.settings import Settings
@@ -58,7 +59,11 @@ async def test_a_whole_game_shows_only_the_catalogs_words(pseudo_locale: str) ->
             if isinstance(screen, HandSummaryScreen):
                 # the coach's lines give way, a refresh at a time, until the dialog
                 # holds its button
-                await until(pilot, lambda shown=screen: _holds_its_button(shown))
+
+                def holds(shown: HandSummaryScreen = screen) -> bool:
+                    return _holds_its_button(shown)
+
+                await until(pilot, holds)
                 await pilot.press("enter")
             elif isinstance(screen, GameScreen) and screen.human_turn():
                 if "hint" not in seen:
@@ -68,11 +73,13 @@ async def test_a_whole_game_shows_only_the_catalogs_words(pseudo_locale: str) ->
                 the_logs_lines_are_marked(app)
                 await take_a_turn(pilot, screen)
             else:
-                await until(
-                    pilot,
-                    lambda was=screen: app.screen is not was
-                    or (isinstance(app.screen, GameScreen) and app.screen.human_turn()),
-                )
+
+                def moved_on(was: Screen[object] = screen) -> bool:
+                    return app.screen is not was or (
+                        isinstance(app.screen, GameScreen) and app.screen.human_turn()
+                    )
+
+                await until(pilot, moved_on)
             await _checked(pilot, app, seen)
         else:
             raise AssertionError(f"no game over after {TURNS} turns:\n{shown_text(app)}")

@@ -6,7 +6,7 @@ from allfives_tui.locale import use_language
 from allfives_tui.table.replay import Replay
 from allfives_tui.table.text import render_text
 from allfives_tui.table.words import LEVEL_DESCRIPTIONS, Names, describe_event
-from engine import Dealt, Drew, End, GameOver, HandOver, Passed, Placed, Rules, Tile
+from engine import Dealt, Drew, End, Event, GameOver, HandOver, Passed, Placed, Rules, Tile
 from engine.players import REGISTRY
 from tests.locale.pseudo import unmarked
 from tests.records import game_record
@@ -20,7 +20,7 @@ def test_the_level_descriptions_are_the_engines() -> None:
 def test_every_event_for_you_and_for_another_is_marked(pseudo_locale: str) -> None:
     use_language(pseudo_locale)
     tile = Tile(high=5, low=3)
-    events = [
+    events: list[Event] = [
         Placed(seat=0, tile=tile, end=None, total=8, points=0),
         Placed(seat=1, tile=tile, end=End.N, total=10, points=10),
         Drew(seat=0, tile=tile, must_play=True),
@@ -40,7 +40,7 @@ def test_every_event_for_you_and_for_another_is_marked(pseudo_locale: str) -> No
 def test_the_plain_text_replay_is_marked(pseudo_locale: str) -> None:
     use_language(pseudo_locale)
     replay = Replay(game_record(players=4, partnerships=True))
-    names = {s.name for s in replay.record.seats}
+    names = {s.name for s in replay.record.seats if s.name is not None}
     words = {w for n in names for w in n.split()}
     levels = {s.level for s in replay.record.seats if s.level}
     # the move notation (5-3 E, draw, pass) and the hand size are the record's tokens

@@ -132,8 +132,8 @@ def test_a_language_has_one_own_name_for_the_app_and_the_browser_page() -> None:
     assert (language_name("it"), language_name("fr")) == ("italiano", "français")
     assert language_name("es", capital=True) == "Español"
     assert language_name("xx_QQ") == "xx_QQ"  # a code Babel does not know
-    assert allfives_tui.ui.language.language_name is language_name
-    assert allfives_tui.cli.serve_server.language_name is language_name
+    assert vars(allfives_tui.ui.language)["language_name"] is language_name
+    assert vars(allfives_tui.cli.serve_server)["language_name"] is language_name
 
 
 def test_the_places_at_a_table_are_worded_in_one_place(tmp_path: Path) -> None:

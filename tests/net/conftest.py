@@ -49,7 +49,7 @@ class Raw:
     @classmethod
     async def open(cls, port: int, source: str | None = None) -> Raw:
         """A connection to the host at ``port`` on loopback (from the ``source`` address)."""
-        local = {"local_addr": (source, 0)} if source else {}
+        local: dict[str, Any] = {"local_addr": (source, 0)} if source else {}
         ws = await connect(f"ws://127.0.0.1:{port}/", max_size=4 * 1024 * 1024, **local)
         return cls(ws)
 
@@ -62,7 +62,7 @@ class Raw:
             text = await asyncio.wait_for(self.ws.recv(), timeout)
             assert isinstance(text, str)
             self.raw.append(text)
-            message = json.loads(text)
+            message: dict[str, Any] = json.loads(text)
             self.received.append(message)
             if kind is None or message["kind"] == kind:
                 return message

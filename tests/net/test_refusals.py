@@ -172,7 +172,9 @@ async def test_wrong_version_unauthenticated_and_wrong_password_are_refused(
     assert host.table.state is state
 
 
-async def test_the_password_never_crosses_the_wire(tmp_path: Path) -> None:
+async def test_the_password_never_crosses_the_wire(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     host = await start_host(rules=Rules(players=2, target=50), password="hunter2-xyz")
     assert host.port is not None
     raw = await Raw.open(host.port)
@@ -183,7 +185,7 @@ async def test_the_password_never_crosses_the_wire(tmp_path: Path) -> None:
         sent.append(message if isinstance(message, str) else repr(message))
         await original(message)
 
-    raw.ws.send = spy  # type: ignore[method-assign]
+    monkeypatch.setattr(raw.ws, "send", spy)
     assert (await raw.sign_in("Ana", "hunter2-xyz"))["kind"] == "seat"
     assert sent and not any("hunter2" in m for m in sent)
     assert all("hunter2" not in m for m in raw.raw)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from allfives_tui.net.client import join
 from allfives_tui.net.host import Host, HostConfig
+from allfives_tui.net.remote_table import RemoteTable
 from allfives_tui.ui.remote import RemoteApp
 from allfives_tui.ui.screens.game import GameScreen
 from allfives_tui.ui.screens.hand_summary import HandSummaryScreen
@@ -43,7 +44,11 @@ async def test_a_joiners_summary_closes_with_a_word_when_the_host_deals_on(
             assert remote is not None
             before = remote.step
             await take_a_turn(pilot, screen)
-            await until(pilot, lambda r=remote, step=before: r.step != step)
+
+            def shown(r: RemoteTable = remote, step: int = before) -> bool:
+                return r.step != step
+
+            await until(pilot, shown)
         summary = app.screen
         assert app.remote is not None and app.remote.view_now.hand_number == 1
         # nobody presses Enter: the host's wait runs out and it deals hand 2

@@ -11,6 +11,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from allfives_tui.net.client import join
+from allfives_tui.net.remote_table import RemoteTable
 from allfives_tui.store.history import History
 from allfives_tui.ui.remote import RemoteApp
 from allfives_tui.ui.screens.game import GameScreen
@@ -45,14 +46,22 @@ async def play_by_keyboard(pilot: Pilot[Any], app: RemoteApp) -> tuple[int, int]
         if isinstance(screen, HandSummaryScreen):
             await pilot.press("enter")
             summaries += 1
-            await until(pilot, lambda shown=screen: app.screen is not shown)
+
+            def closed(shown: HandSummaryScreen = screen) -> bool:
+                return app.screen is not shown
+
+            await until(pilot, closed)
         else:
             remote = app.remote
             assert remote is not None
             before = remote.step
             await take_a_turn(pilot, screen)
             turns += 1
-            await until(pilot, lambda r=remote, step=before: r.step != step)
+
+            def shown(r: RemoteTable = remote, step: int = before) -> bool:
+                return r.step != step
+
+            await until(pilot, shown)
 
 
 async def test_a_tui_client_plays_a_whole_partnership_game_by_keyboard(tmp_path: Path) -> None:
@@ -174,7 +183,7 @@ async def test_a_restarted_hosts_own_screen_reopens_the_game_where_it_stopped(
             message = await link.recv()
             if isinstance(message, State) and message.view.legal_actions():
                 action = message.view.legal_actions()[-1]
-                await link.send(Act(action=action, step=message.step))  # type: ignore[arg-type]
+                await link.send(Act(action=action, step=message.step))
 
     hana = asyncio.create_task(hana_plays())
     await asyncio.wait_for(bob.play(stop_after=1), 10)

@@ -168,7 +168,7 @@ def test_an_expert_with_the_solver_is_seeded_and_honest() -> None:
         other = next((o for o in shuffles if o and o.hands != state.hands), None)
         if other is not None:
             break
-    assert other is not None
+    assert other is not None and seat is not None
     view = state.view(seat)
 
     def analysis(s: GameState) -> object:

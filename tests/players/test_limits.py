@@ -103,9 +103,9 @@ def test_workers_are_limited_to_the_cores() -> None:
     for bad in (0, -1):
         with pytest.raises(AllFivesError, match="at least 1 worker"):
             check_workers(bad)
-    for bad in (1.5, "2", True, None):
+    for wrong in (1.5, "2", True, None):
         with pytest.raises(AllFivesError, match="the worker count must be a whole number"):
-            check_workers(bad)
+            check_workers(wrong)
     with pytest.raises(AllFivesError, match=f"at most {limit} worker"):
         run_match(MatchConfig(entrants=("greedy", "random"), games=2), workers=limit + 1)
 

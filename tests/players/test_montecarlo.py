@@ -160,17 +160,17 @@ def test_uniform_worlds_are_every_consistent_deal_equally_often() -> None:
     counts: Counter[tuple[tuple[int, ...], tuple[int, ...]]] = Counter()
     draws = 40 * len(deals)
     for _ in range(draws):
-        hands = know.sample_uniform_hands(rng)
-        assert hands is not None and consistent(know, hands)
-        assert sorted(hands[0] + hands[1] + hands[2]) == know.unseen
-        counts[(tuple(sorted(hands[1])), tuple(sorted(hands[2])))] += 1
+        sampled = know.sample_uniform_hands(rng)
+        assert sampled is not None and consistent(know, sampled)
+        assert sorted(sampled[0] + sampled[1] + sampled[2]) == know.unseen
+        counts[(tuple(sorted(sampled[1])), tuple(sorted(sampled[2])))] += 1
     assert set(counts) == set(deals)
     expected = draws / len(deals)
     # every count within 5 standard deviations of the uniform expectation
     assert all(abs(n - expected) < 5 * expected**0.5 for n in counts.values()), counts
 
 
-_THREE_SEATS = (
+_THREE_SEATS: tuple[str, list[str]] = (
     "deal 0 | 6-6 5-4 4-4 3-3 2-2 6-2 6-1 | 5-0 4-0 3-0 5-1 4-1 3-1 6-3"
     " | 5-3 4-3 5-2 4-2 3-2 2-1 1-0 / 0-0 1-1 2-0 5-5 6-0 6-4 6-5",
     [],

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from engine import files
 from engine.files import atomic_write
 
 
@@ -58,7 +57,7 @@ def test_a_failed_rename_keeps_the_old_file(
     def refuse(src: object, dst: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(files.os, "replace", refuse)
+    monkeypatch.setattr("engine.files.os.replace", refuse)
     with pytest.raises(PermissionError):
         atomic_write(path, "new")
     assert path.read_text() == "precious"
@@ -74,7 +73,7 @@ def test_a_failed_fsync_keeps_the_old_file(
     def no_space(fd: int) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(files.os, "fsync", no_space)
+    monkeypatch.setattr("engine.files.os.fsync", no_space)
     with pytest.raises(OSError, match="No space"):
         atomic_write(path, "new")
     assert path.read_text() == "precious"

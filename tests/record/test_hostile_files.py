@@ -22,6 +22,7 @@ import pytest
 
 from engine import RecordError
 from engine import record as record_module
+from engine.game import apply
 from engine.record import MAX_BYTES, load, load_game, parse_game, parse_record
 from tests.records import SMALL_RECORD
 
@@ -56,7 +57,7 @@ def _write(tmp_path: Path, data: dict[str, Any], name: str = "game.json") -> Pat
 
 def _tile_places(data: dict[str, Any]) -> list[tuple[list[Any], int]]:
     """Every place in a record where a tile is written: (the list, the index)."""
-    places = []
+    places: list[tuple[list[Any], int]] = []
     for hand in data["hands"]:
         deal = hand["deal"]
         for pile in [*deal["hands"], deal["boneyard"]]:
@@ -231,7 +232,7 @@ def test_any_failure_inside_a_reader_becomes_a_record_error(
 def test_a_failure_after_sound_actions_keeps_the_partial_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_apply = record_module.apply
+    real_apply = apply  # the one the record module calls
     calls = 0
 
     def flaky(state: Any, action: Any) -> Any:

@@ -245,7 +245,7 @@ def test_the_game_id_is_kept_across_saves_of_one_game(tmp_path: Path) -> None:
 
 
 def test_human_is_read_as_person_and_written_as_person() -> None:
-    seat = Seat(name="Ada", kind="human")  # type: ignore[arg-type]
+    seat = Seat(name="Ada", kind="human")
     assert seat.kind == "person"
     data = json.loads(GameRecord.from_state(played(5), SEATS).to_json())
     data["seats"][0]["kind"] = "human"

@@ -159,13 +159,14 @@ def test_another_sites_page_cannot_start_a_game(data_dir: Path) -> None:
     page (same origin) plays."""
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
+    from websockets.typing import Origin
 
     with serving(data_dir) as url:
         socket_url = url.replace("http://", "ws://") + "ws?width=100&height=30"
         with pytest.raises(InvalidStatus) as refused:
-            connect(socket_url, origin="http://evil.example", open_timeout=10)  # type: ignore[arg-type]
+            connect(socket_url, origin=Origin("http://evil.example"), open_timeout=10)
         assert refused.value.response.status_code == 403
-        with connect(socket_url, origin=url.rstrip("/"), open_timeout=10) as own:  # type: ignore[arg-type]
+        with connect(socket_url, origin=Origin(url.rstrip("/")), open_timeout=10) as own:
             assert len(own.recv(timeout=15)) > 0
             assert len(list((data_dir / "sessions").glob("session-*"))) == 1
         # no game: nothing kept
@@ -210,7 +211,7 @@ def test_stopping_the_server_ends_every_session_at_once(data_dir: Path) -> None:
         try:
             url = _wait_for_page(server, log, f"http://127.0.0.1:{port}/")
             with connect(url.replace("http://", "ws://") + "ws", open_timeout=10) as game:
-                assert len(game.recv(timeout=15)) > 0  # type: ignore[arg-type]
+                assert len(game.recv(timeout=15)) > 0
                 assert len(list((data_dir / "sessions").glob("session-*"))) == 1
                 started = time.monotonic()
                 server.send_signal(signal.SIGINT)

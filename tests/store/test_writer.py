@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -21,10 +22,12 @@ def test_jobs_run_in_the_order_queued_on_one_named_thread(tmp_path: Path) -> Non
     gate = threading.Event()
     done: list[tuple[int, str]] = []
     writer.submit(gate.wait)
-    futures = [
-        writer.submit(lambda i=i: done.append((i, threading.current_thread().name)) or i)
-        for i in range(20)
-    ]
+
+    def job(i: int) -> int:
+        done.append((i, threading.current_thread().name))
+        return i
+
+    futures = [writer.submit(partial(job, i)) for i in range(20)]
     assert writer.pending and done == []
     gate.set()
     writer.flush()
@@ -58,7 +61,7 @@ def test_close_finishes_every_queued_write_then_the_last_job(tmp_path: Path) -> 
     order: list[str] = []
     writer.submit(gate.wait)
     for i in range(10):
-        writer.submit(lambda i=i: atomic_write(tmp_path / f"{i}.txt", str(i)))
+        writer.submit(partial(atomic_write, tmp_path / f"{i}.txt", str(i)))
     writer.submit(lambda: order.append("writes"))
     gate.set()
     writer.close(lambda: order.append("last"))

@@ -44,7 +44,7 @@ class Clock:
 
 def _table(*kinds: str, seed: int = 5, target: int = 0) -> Table:
     seats = [
-        Seat(name=f"P{i}", kind=kind, level="greedy" if kind == "computer" else None)  # type: ignore[arg-type]
+        Seat(name=f"P{i}", kind=kind, level="greedy" if kind == "computer" else None)
         for i, kind in enumerate(kinds)
     ]
     rules = Rules(players=len(kinds), target=target) if target else Rules(players=len(kinds))

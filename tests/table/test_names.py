@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from pydantic import ValidationError
 
@@ -30,7 +32,7 @@ def test_a_name_is_kept_with_its_blanks_collapsed(given: str, kept: str) -> None
 def test_every_front_door_refuses_a_bad_name_in_the_same_words(given: str, why: str) -> None:
     with pytest.raises(ValueError, match=why):
         player_name(given)
-    makes = [lambda: Hello(version=2, name=given)]
+    makes: list[Callable[[], object]] = [lambda: Hello(version=2, name=given)]
     if given.strip():  # a blank name in the settings is the default name (its place's)
         makes.append(lambda: Settings(name=given))
     for make in makes:

@@ -466,6 +466,7 @@ async def test_the_new_game_screen_opens_both_by_key_and_by_button(history: Path
         await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await pilot.click("#statistics")
         await _until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        assert isinstance(app.screen, StatsScreen)
         assert app.screen.player == "south"  # the settings' name: the default, its place
         await pilot.press("escape")
         await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))

@@ -41,7 +41,11 @@ async def test_a_level_in_focus_or_chosen_is_the_one_described() -> None:
         for level in LEVELS:
             screen.query_one("#level-2", Select).value = level
             line = f"{level}: {REGISTRY[level].description}"
-            await until(pilot, lambda line=line: note(app) == line)
+
+            def noted(line: str = line) -> bool:
+                return note(app) == line
+
+            await until(pilot, noted)
         # people at the first two seats: the only computer's level
         screen.query_one("#level-0", Select).value = PERSON
         screen.query_one("#level-1", Select).value = PERSON

@@ -174,6 +174,7 @@ async def test_ctrl_s_then_open_replay_in_the_game_app_hides_the_opponent(
         assert screen.query_one("#seat-1").has_class("-face-down")
         assert not north.tiles
         you = screen.query_one("#hand-0", HandView)
+        assert app.table is not None
         assert you.tiles == tuple(display_order(app.table.state.hands[0]))  # sorted
 
 

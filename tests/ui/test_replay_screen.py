@@ -298,7 +298,11 @@ async def test_the_header_is_fitted_to_the_width_its_line_has_once_laid_out() ->
         assert str(status.render()).startswith("Replay · small.json")
         for outer, inner in ((60, 58), (None, 108), (60, 58)):
             status.styles.width = outer  # narrowed, then as wide as the screen again
-            await until(pilot, lambda w=inner: status.size.width == w)  # type: ignore[misc]
+
+            def fits(w: int = inner) -> bool:
+                return status.size.width == w
+
+            await until(pilot, fits)
             await pilot.pause()
             assert str(status.render()) == fitted(inner), (outer, inner)
 
@@ -317,6 +321,10 @@ async def test_the_header_is_fitted_to_the_width_it_has_after_a_resize() -> None
 
         for width, height in ((110, 36), (60, 24), (110, 36)):
             await pilot.resize_terminal(width, height)
-            await until(pilot, lambda w=width: status.size.width == w - 2)  # type: ignore[misc]
+
+            def fits(w: int = width) -> bool:
+                return status.size.width == w - 2
+
+            await until(pilot, fits)
             await pilot.pause()
             assert str(status.render()) == fitted(width - 2), (width, height)

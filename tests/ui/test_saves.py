@@ -82,6 +82,7 @@ async def test_continue_resumes_the_saved_game_exactly() -> None:
         if isinstance(app.screen, GameScreen) and app.screen.choosing:
             await pilot.press("enter")
         await settle(pilot)
+        assert app.table is not None
         state = app.table.state
         await pilot.press("q")
     assert app.saved_on_exit == current_path()
@@ -91,6 +92,7 @@ async def test_continue_resumes_the_saved_game_exactly() -> None:
     async with again.run_test(size=(100, 36)) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, GameScreen)
+        assert again.table is not None
         assert again.table.state == state
         assert again.table.seed == 8
 
@@ -112,6 +114,7 @@ async def test_the_new_game_screen_offers_continue_and_remembers_settings() -> N
         await pilot.click("#continue")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+        assert app.table is not None
         assert app.table.names == ("Ana", "West", "East")
 
 
@@ -140,6 +143,7 @@ async def test_ctrl_s_saves_a_copy_where_the_player_says(tmp_path: Path) -> None
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+        assert app.table is not None
         state = app.table.state
     assert load(target).final_state() == state
 
@@ -175,11 +179,13 @@ async def test_an_unwritable_data_folder_is_reported_not_fatal(data_dir: Path) -
     app = AllFivesApp(Settings(seed=5, speed=0.0), start=True, speed=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        assert app.saver is not None
         app.saver.flush()
         await pilot.press("enter")
         if isinstance(app.screen, GameScreen) and app.screen.choosing:
             await pilot.press("enter")
         await settle(pilot)
+        assert app.saver is not None
         assert app.saver.error is not None
         assert any("not being saved" in str(n.message) for n in app._notifications)
         await pilot.press("q")
