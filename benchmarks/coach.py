@@ -37,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from allfives_tui.coach import ratings
+from allfives_tui.table.driver import computer_player
 from allfives_tui.table.table import Table
 from engine import Rules, SeatView
 from engine.players import make_player
@@ -49,14 +50,14 @@ def self_play(rules: Rules, seed: int, level: str = "heuristic") -> GameRecord:
     seats = [Seat(name="P0", kind="person")]
     seats += [Seat(name=f"C{i}", kind="computer", level=level) for i in range(1, rules.players)]
     table = Table.new(rules, seats, seed=seed)
-    person = make_player(level, seed=seed * 31 + 7)
+    players = [make_player(level, seed=seed * 31 + 7)]
+    players += [computer_player(seed, s, level) for s in range(1, rules.players)]
     while not table.is_over:
         turn = table.turn()
         if turn is None:
             table.deal()
             continue
-        action = person.choose(turn.view, turn.legal) if turn.seat == 0 else table.choose(turn)
-        table.act(turn.seat, action)
+        table.act(turn.seat, players[turn.seat].choose(turn.view, turn.legal))
     return table.record()
 
 
