@@ -153,7 +153,7 @@ def run_core(seconds: float, seed: int) -> tuple[int, int, float]:
 def run_dominoes(seconds: float, seed: int) -> tuple[int, int, float] | None:
     """The ``dominoes`` package's random self-play; None when it is not installed."""
     try:
-        import dominoes  # type: ignore[import-untyped]
+        import dominoes
     except ImportError:
         return None
     import random
