@@ -133,6 +133,11 @@ VARIANTS: dict[str, Factory] = {
     "expert-x4": _times(4, _shipped()),
     "exact16-x4": _times(4, _shipped(exact_tiles=16)),
     "exact18-x4": _times(4, _shipped(exact_tiles=18)),
+    # the tree's decisions reaching further into the endgame, the exact search from fewer tiles
+    "tree-exact12": _shipped(exact_tiles=12),
+    "tree-exact10": _shipped(exact_tiles=10),
+    "tree-no-exact": _shipped(exact_tiles=0),
+    "tree-exact10-x4": _times(4, _shipped(exact_tiles=10)),
     "odds2-x4": _times(4, _shipped(odds=2.0)),
     # the tree stops once settled and banks the rest for close decisions
     "tree-settle": _shipped(tree_settle=True),
