@@ -18,6 +18,7 @@ machine's speed and differ a little from run to run.
 * ``--mode endgame``: each deal starts from scores drawn for every side from
   100 to 245 (of 250; 80 to 185 of 200 with partnerships) and is played to
   the end of the game; a game's figure is 1 for a win, 0 for a loss.
+* ``--mode game``: each deal is a whole game from nil, figured as ``endgame``.
 
 For each deal the figures of its seatings are averaged, and the variant's
 difference from the base is paired deal by deal: the script prints each
@@ -195,7 +196,7 @@ def play(args: argparse.Namespace, name: str, deal: int, seating: int) -> float:
         assert seat is not None
         view = state.view(seat)
         state = apply(state, players[seat].choose(view, view.legal_actions())).state
-    if args.mode == "endgame":
+    if args.mode != "first-hand":
         return 1.0 if state.winner == mine else 0.0
     gains = [new - old for new, old in zip(state.scores, before, strict=True)]
     return float(gains[mine] - sum(g for t, g in enumerate(gains) if t != mine))
@@ -229,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("variants", nargs="+", choices=sorted(VARIANTS))
     parser.add_argument("--base", default="flat", choices=sorted(VARIANTS))
-    parser.add_argument("--mode", default="first-hand", choices=("first-hand", "endgame"))
+    parser.add_argument("--mode", default="first-hand", choices=("first-hand", "endgame", "game"))
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1)
@@ -299,8 +300,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
-    unit = "win rate" if args.mode == "endgame" else "points a hand over the opponent"
-    scale = 100.0 if args.mode == "endgame" else 1.0
+    unit = "win rate" if args.mode != "first-hand" else "points a hand over the opponent"
+    scale = 100.0 if args.mode != "first-hand" else 1.0
     print(
         f"{args.mode} screen, {out['rules']}, deals {deals.start}-{deals.stop - 1}, "
         f"seed {args.seed}, "

@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     deals = [r["deals"][1] - r["deals"][0] + 1 for r in runs]
     ranges = ", ".join(f"{r['deals'][0]}-{r['deals'][1]}" for r in runs)
-    scale = 100.0 if first["mode"] == "endgame" else 1.0
+    scale = 100.0 if first["mode"] != "first-hand" else 1.0
     unit = "win rate (%)" if scale == 100.0 else "points a hand over the opponent"
     limit = f"{first['budget_s']} s" if first["budget_s"] else f"{first['playouts']} playouts"
     print(f"{first['mode']} screen, {first['rules']}, deals {ranges} ({sum(deals)}), seed "
