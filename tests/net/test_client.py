@@ -11,8 +11,8 @@ import pytest
 from textual.worker import WorkerFailed
 
 from allfives_tui.net import tokens
-from allfives_tui.net.client import HostLost, JoinError, address, join
-from allfives_tui.net.protocol import Lobby, Notice, NoticeCode, SeatAssigned, State
+from allfives_tui.net.client import Connection, HostLost, JoinError, address, join
+from allfives_tui.net.protocol import HostMessage, Lobby, Notice, NoticeCode, SeatAssigned, State
 from allfives_tui.net.wording import notice_text
 from allfives_tui.ui.remote import RemoteApp
 from allfives_tui.ui.screens.game import GameScreen
@@ -99,16 +99,16 @@ async def test_a_lost_host_is_tried_again_then_reported_and_a_restarted_one_rejo
     await reopened.close()
 
 
-async def _until_state(conn: object) -> State:
+async def _until_state(conn: Connection) -> State:
     while True:
-        message = await conn.recv()  # type: ignore[attr-defined]
+        message = await conn.recv()
         if isinstance(message, State):
             return message
 
 
-async def _until_notice(conn: object) -> Notice:
+async def _until_notice(conn: Connection) -> Notice:
     while True:
-        message = await conn.recv()  # type: ignore[attr-defined]
+        message = await conn.recv()
         if isinstance(message, Notice):
             return message
 
@@ -149,7 +149,7 @@ def test_lobby_messages_read_back() -> None:
 
 async def test_a_crash_at_a_networked_table_is_one_line_and_a_log(data_dir: Path) -> None:
     class Broken:
-        async def recv(self) -> object:
+        async def recv(self) -> HostMessage:
             raise RuntimeError("boom")
 
         async def send(self, message: object) -> None:
@@ -158,7 +158,7 @@ async def test_a_crash_at_a_networked_table_is_one_line_and_a_log(data_dir: Path
         async def close(self) -> None:
             return None
 
-    app = RemoteApp(Broken(), 0)  # type: ignore[arg-type]
+    app = RemoteApp(Broken(), 0)
     with pytest.raises(WorkerFailed):  # run_test raises what crashed the app
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: app.crash_report is not None)

@@ -28,6 +28,7 @@ from allfives_tui.ui.screens.replay import ReplayScreen
 from allfives_tui.ui.screens.replay_app import ReplayApp
 from allfives_tui.ui.screens.report import ReportScreen
 from allfives_tui.ui.widgets.analysis import AnalysisPane
+from allfives_tui.ui.widgets.chart import SeriesChart
 from allfives_tui.ui.widgets.hint import HintPanel
 from engine import Draw, Pass, Phase, Play, to_text
 from engine.players.evaluate import evaluate
@@ -245,7 +246,8 @@ async def test_the_report_at_game_over_has_the_chart_and_the_figures() -> None:
         await _until(pilot, lambda: report.review is not None and report.review.complete)
         expected = ratings.review(record, 0)
         assert report.review is not None and report.review.ratings == expected.ratings
-        chart = report.query_one("#report-chart").data  # type: ignore[attr-defined]
+        chart = report.query_one("#report-chart", SeriesChart).data
+        assert chart is not None
         series = ratings.score_series(record)
         assert [s.values for s in chart.series[:2]] == [
             tuple(float(p[t]) for p in series) for t in range(2)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from allfives_tui.table.settings import Settings
 from allfives_tui.ui.app import AllFivesApp
@@ -230,7 +231,7 @@ async def test_saving_onto_a_file_that_exists_asks_first(tmp_path: Path) -> None
         await pilot.press("ctrl+s")
         dialog = app.screen
         assert isinstance(dialog, SaveAsScreen)
-        dialog.query_one("#save-path").value = str(target)  # type: ignore[attr-defined]
+        dialog.query_one("#save-path", Input).value = str(target)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -250,7 +251,8 @@ async def test_saving_onto_a_file_that_exists_asks_first(tmp_path: Path) -> None
         await pilot.press("y")
         await pilot.pause()
         assert stack(app) == ["Screen", "GameScreen"]
-        assert load(target).seats == app.table.record().seats  # type: ignore[union-attr]
+        assert app.table is not None
+        assert load(target).seats == app.table.record().seats
 
 
 async def test_saving_to_a_new_file_does_not_ask(tmp_path: Path) -> None:
@@ -259,7 +261,7 @@ async def test_saving_to_a_new_file_does_not_ask(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("ctrl+s")
-        app.screen.query_one("#save-path").value = str(target)  # type: ignore[attr-defined]
+        app.screen.query_one("#save-path", Input).value = str(target)
         await pilot.press("enter")
         await pilot.pause()
         assert stack(app) == ["Screen", "GameScreen"]

@@ -10,6 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from allfives_tui.cli import main
 from allfives_tui.store.folder import current_path
@@ -135,11 +136,11 @@ async def test_ctrl_s_saves_a_copy_where_the_player_says(tmp_path: Path) -> None
         await settle(pilot)
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, SaveAsScreen)
-        field = app.screen.query_one("#save-path")
-        field.value = str(tmp_path / "no-such-folder" / "x.json")  # type: ignore[attr-defined]
+        field = app.screen.query_one("#save-path", Input)
+        field.value = str(tmp_path / "no-such-folder" / "x.json")
         await pilot.press("enter")
         assert "there is no folder" in str(app.screen.query_one("#save-error").render())
-        field.value = str(target)  # type: ignore[attr-defined]
+        field.value = str(target)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

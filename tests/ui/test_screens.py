@@ -21,6 +21,7 @@ from allfives_tui.ui.screens.help import help_text
 from allfives_tui.ui.widgets import Board, EventLog, HandView
 from allfives_tui.ui.widgets.hand import display_order
 from engine import End, Tile, parse_tile
+from engine.record import GameRecord
 from tests.records import DATA, record_of, two_ends_record
 from tests.ui.helpers import screen_text, settle
 
@@ -64,8 +65,8 @@ def game(app: App[Any]) -> GameScreen:
     return screen
 
 
-def resume(record: object, **kw: object) -> AllFivesApp:
-    return AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0, autosave=False, **kw)  # type: ignore[arg-type]
+def resume(record: GameRecord) -> AllFivesApp:
+    return AllFivesApp(Settings(speed=0.0), resume=record, speed=0.0, autosave=False)
 
 
 # -- item 12: choosing among several ends --------------------------------------
@@ -544,6 +545,7 @@ async def test_the_footer_dims_end_with_its_keys() -> None:
 
 async def test_a_four_player_replay_shows_every_hand_sorted() -> None:
     from allfives_tui.table.replay import Replay
+    from allfives_tui.ui.screens.replay import ReplayScreen
     from allfives_tui.ui.screens.replay_app import ReplayApp
     from engine.record import parse_record
 
@@ -554,7 +556,9 @@ async def test_a_four_player_replay_shows_every_hand_sorted() -> None:
             await pilot.press("right", "right", "right")
             await pilot.pause()
             text = screen_text(app)
-            state = app.screen.frame.state  # type: ignore[attr-defined]
+            replay = app.screen
+            assert isinstance(replay, ReplayScreen), type(replay)
+            state = replay.frame.state
             for seat, name in enumerate(("Ann", "Bob", "Cat", "Dan")):
                 hand = app.screen.query_one(f"#hand-{seat}", HandView)
                 assert hand.tiles == tuple(display_order(state.hands[seat]))

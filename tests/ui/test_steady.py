@@ -51,7 +51,7 @@ class _Watch:
 @pytest.mark.parametrize("terminal", list(BOARDS))
 @pytest.mark.parametrize("players,seed", [(4, 5), (2, 7)])
 async def test_over_a_hand_the_centre_tile_keeps_its_screen_cell_unless_it_must_move(
-    terminal: str, players: int, seed: int
+    terminal: str, players: int, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings = Settings(
         players=players, partnerships=players == 4, seed=seed, speed=0.0, coach=False
@@ -73,7 +73,7 @@ async def test_over_a_hand_the_centre_tile_keeps_its_screen_cell_unless_it_must_
             update_layout(*args, **kwargs)  # the board's own, then a look at what it drew
             watch.look()
 
-        board.update_layout = update_and_look  # type: ignore[method-assign]
+        monkeypatch.setattr(board, "update_layout", update_and_look)
         boneyard = {screen.query_one(BoneyardCounter).region.height}
         while isinstance(app.screen, GameScreen):
             watch.look()
@@ -142,7 +142,9 @@ async def test_the_last_play_that_scored_nothing_says_no_score() -> None:
             await pilot.pause()
             rows = [board.render_line(y).text.strip() for y in range(board.size.height)]
             line = next(text for text in rows if text.startswith("Last: "))
-            tile = state.history[-1].action.tile  # type: ignore[union-attr]
+            action = state.history[-1].action
+            assert isinstance(action, Play)
+            tile = action.tile
             name = ("You", "North")[state.history[-1].seat]
             assert line == f"Last: {name} {tile}, {want}"
 

@@ -7,9 +7,13 @@ from itertools import pairwise
 from typing import Self
 
 import pytest
+from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import VisualType
 
+from allfives_tui.table.board_rows import RowKey
 from allfives_tui.table.words import Names
 from allfives_tui.ui.widgets import (
     WIDGETS_CSS,
@@ -119,9 +123,9 @@ async def test_a_move_redraws_only_the_rows_that_change(monkeypatch: pytest.Monk
     built: list[object] = []
     real = board_module.build_strip
 
-    def counting(*args: object, **kwargs: object) -> object:
-        built.append(args[0])
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+    def counting(key: RowKey, width: int, styles: dict[str, Style], base: Style) -> Strip:
+        built.append(key)
+        return real(key, width, styles, base)
 
     monkeypatch.setattr(board_module, "build_strip", counting)
     states = [s for s in hand_states(5) if s.layout.lead is not None]
@@ -189,19 +193,19 @@ async def test_the_hand_repaints_the_band_that_changed_and_lays_out_only_for_new
 class _SpyScoreboard(Scoreboard):
     shown: list[bool]
 
-    def update(self, content: object = "", *, layout: bool = True) -> None:
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         if hasattr(self, "shown"):
             self.shown.append(layout)
-        super().update(content, layout=layout)  # type: ignore[arg-type]
+        super().update(content, layout=layout)
 
 
 class _SpyBoneyard(BoneyardCounter):
     shown: list[bool]
 
-    def update(self, content: object = "", *, layout: bool = True) -> None:
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         if hasattr(self, "shown"):
             self.shown.append(layout)
-        super().update(content, layout=layout)  # type: ignore[arg-type]
+        super().update(content, layout=layout)
 
 
 async def test_scores_and_boneyard_skip_the_same_view_and_keep_their_layout() -> None:
