@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 import pytest
 
 from engine import GameState, Rules, apply, core, new_game, seeded_deal
 from engine.players import ExpertPlayer, make_player
 from engine.players.endgame import Solver, Unsolved, Value, solvable
-from engine.players.evaluate import Search
+from engine.players.evaluate import ActionValue, Search
 from engine.state import core_from_snapshot
 from engine.tiles import parse_tile
 
 
-def brute_force(c: core.Core, team: int, value: object) -> Value:
+def brute_force(c: core.Core, team: int, value: Callable[[core.Core], Value]) -> Value:
     """Plain minimax over every line, no pruning and no table."""
     if c.phase != core.PHASE_PLAY:
-        return value(c)  # type: ignore[operator,no-any-return]
+        return value(c)
     results = []
     for code in c.legal():
         child = c.copy()
@@ -27,7 +28,7 @@ def brute_force(c: core.Core, team: int, value: object) -> Value:
     return max(results) if c.team_of[c.current] == team else min(results)
 
 
-def margin_value(team: int) -> object:
+def margin_value(team: int) -> Callable[[core.Core], Value]:
     def value(c: core.Core) -> Value:
         others = [t for t in range(len(c.scores)) if t != team]
         won = 1.0 if c.winner == team else 0.0 if c.winner >= 0 else 0.5
@@ -62,11 +63,11 @@ def test_the_solver_equals_brute_force_on_a_hand_made_endgame() -> None:
     assert solvable(c, 8) and not solvable(c, 7)
     for team in (0, 1):
         value = margin_value(team)
-        solver = Solver(team, value)  # type: ignore[arg-type]
+        solver = Solver(team, value)
         assert solver.solve(c.copy()) == brute_force(c, team, value)
         assert solver.nodes > 0
     # and move by move: every first move's solved value is its brute-force value
-    solver = Solver(0, margin_value(0))  # type: ignore[arg-type]
+    solver = Solver(0, margin_value(0))
     for code in c.legal():
         child = c.copy()
         child.step(code)
@@ -114,11 +115,9 @@ def test_the_solver_equals_brute_force_on_seeded_endgames(rules: Rules) -> None:
 def test_a_position_or_time_limit_raises_unsolved() -> None:
     c = hand_made()
     with pytest.raises(Unsolved):
-        Solver(0, margin_value(0), max_nodes=2).solve(c)  # type: ignore[arg-type]
+        Solver(0, margin_value(0), max_nodes=2).solve(c)
     with pytest.raises(Unsolved):
-        Solver(0, margin_value(0), max_nodes=10**6, deadline=-math.inf).solve(  # type: ignore[arg-type]
-            _big_endgame()
-        )
+        Solver(0, margin_value(0), max_nodes=10**6, deadline=-math.inf).solve(_big_endgame())
 
 
 def _big_endgame() -> core.Core:
@@ -171,14 +170,14 @@ def test_an_expert_with_the_solver_is_seeded_and_honest() -> None:
     assert other is not None and seat is not None
     view = state.view(seat)
 
-    def analysis(s: GameState) -> object:
+    def analysis(s: GameState) -> tuple[tuple[ActionValue, ...], int]:
         v = s.view(seat)
         player = ExpertPlayer(seed=4, budget=None, playouts=60, exact_tiles=10)
         return player.analyse(v, v.legal_actions()), player.last_nodes
 
     first = analysis(state)
     assert first == analysis(state) == analysis(other)
-    assert first[1] > 0  # type: ignore[index]
+    assert first[1] > 0
     assert view == other.view(seat)
 
 

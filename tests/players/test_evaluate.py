@@ -6,13 +6,15 @@ import dataclasses
 import inspect
 import random
 import time
+from typing import TypedDict, Unpack
 
 import pytest
 
-from engine import Rules
+from engine import GameState, Rules
 from engine.players import ExpertPlayer
 from engine.players import evaluate as ev
 from engine.players.evaluate import ActionValue, Search, evaluate
+from engine.players.playout import Policy
 from tests.players.helpers import position, with_scores
 from tests.players.test_honesty import midgame, reshuffled
 from tests.players.test_levels import EASY_TWENTY, FIFTEEN_OVER_TEN, TO_THE_TARGET
@@ -31,7 +33,7 @@ def test_one_value_per_legal_action_best_first() -> None:
         assert 0.0 <= v.win <= 1.0
         assert v.playouts == 200  # 600 over three actions, no racing
         assert 0.0 < v.win_se < 0.2 and 0.0 < v.points_se < 10.0
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(dataclasses.FrozenInstanceError):  # writes to a frozen value on purpose
         values[0].win = 1.0  # type: ignore[misc]
 
 
@@ -114,6 +116,13 @@ def test_honest_the_figures_survive_any_consistent_reshuffle(rules: Rules) -> No
         assert values == evaluate(other.view(seat), playouts=160, seed=seed)
 
 
+class _SearchOptions(TypedDict, total=False):
+    """The two search options the next test varies."""
+
+    uniform: bool
+    tail: Policy | None
+
+
 def test_first_fit_worlds_and_a_greedy_tail_keep_the_search_honest_and_seeded() -> None:
     from engine.players.evaluate import Search
     from engine.players.playout import greedy_policy
@@ -124,13 +133,14 @@ def test_first_fit_worlds_and_a_greedy_tail_keep_the_search_honest_and_seeded() 
     rng = random.Random(31)
     other = next(o for o in (reshuffled(state, seat, rng) for _ in range(500)) if o)
 
-    def values(s: object, **options: object) -> tuple[ActionValue, ...]:
-        view = s.view(seat)  # type: ignore[attr-defined]
-        search = Search(view, view.legal_actions(), seed=2, **options)  # type: ignore[arg-type]
+    def values(s: GameState, **options: Unpack[_SearchOptions]) -> tuple[ActionValue, ...]:
+        view = s.view(seat)
+        search = Search(view, view.legal_actions(), seed=2, **options)
         search.run(playouts=150)
         return search.values()
 
-    for options in ({"uniform": False}, {"tail": greedy_policy}):
+    cases: tuple[_SearchOptions, ...] = ({"uniform": False}, {"tail": greedy_policy})
+    for options in cases:
         first = values(state, **options)
         assert first == values(state, **options) == values(other, **options)
         assert first != values(state)  # the option changes the search

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import ALL_TILES, Rules, apply, parse_tile
+from engine import ALL_TILES, Rules, apply, core, parse_tile
 from engine.players import LEVELS, ExpertPlayer, Player, make_player
 from engine.players.heuristic import HeuristicPlayer, reply_points
 from engine.players.knowledge import Knowledge, SeatConstraint
@@ -121,11 +121,11 @@ def test_heuristic_reads_voids_from_draws() -> None:
     assert reply_points(lay, know, 1) == 0
 
 
-def reply_points_ignoring_voids(lay: object, know: Knowledge, seat: int) -> float:
+def reply_points_ignoring_voids(lay: core.Layout, know: Knowledge, seat: int) -> float:
     saved = know.constraints[seat]
     know.constraints[seat] = SeatConstraint(seat, saved.count, [], [])
     try:
-        return reply_points(lay, know, seat)  # type: ignore[arg-type]
+        return reply_points(lay, know, seat)
     finally:
         know.constraints[seat] = saved
 

@@ -24,6 +24,7 @@ BAD_BUDGETS: list[object] = [math.inf, -math.inf, math.nan, 0, 0.0, -1, -0.5, "1
 
 @pytest.mark.parametrize("budget", BAD_BUDGETS, ids=repr)
 def test_a_budget_must_be_finite_and_positive(budget: object) -> None:
+    # each call is handed a hostile budget, some of the wrong type, on purpose
     with pytest.raises(AllFivesError, match="the time budget must be") as info:
         make_player("expert", budget=budget)  # type: ignore[arg-type]
     assert "\n" not in str(info.value)
@@ -35,6 +36,7 @@ def test_a_budget_must_be_finite_and_positive(budget: object) -> None:
 
 @pytest.mark.parametrize("playouts", [0, -3, 1.5, math.inf, "10", True], ids=repr)
 def test_a_playout_count_must_be_a_whole_number_above_zero(playouts: object) -> None:
+    # a hostile playout count, some of the wrong type, on purpose
     with pytest.raises(AllFivesError, match="the playout count must be a whole number above 0"):
         make_player("expert", budget=None, playouts=playouts)  # type: ignore[arg-type]
 
@@ -48,6 +50,7 @@ def test_good_limits_still_make_an_expert() -> None:
 
 @pytest.mark.parametrize("seed", [None, "7", 1.5, [1]], ids=repr)
 def test_a_seed_must_be_a_whole_number(seed: object) -> None:
+    # each call is handed a seed of the wrong type on purpose
     for level in LEVELS:
         with pytest.raises(AllFivesError, match="a seed must be a whole number, not") as info:
             make_player(level, seed=seed)  # type: ignore[arg-type]
@@ -63,7 +66,7 @@ def test_an_unknown_level_is_named_briefly() -> None:
         make_player("x" * 100_000)
     assert len(str(info.value)) < 200
     with pytest.raises(AllFivesError, match="unknown computer level None"):
-        make_player(None)  # type: ignore[arg-type]
+        make_player(None)  # type: ignore[arg-type]  # not a level name, on purpose
 
 
 @pytest.mark.parametrize("level", LEVELS)
