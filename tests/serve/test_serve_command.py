@@ -188,7 +188,9 @@ def test_a_browser_cannot_ask_for_a_huge_terminal(data_dir: Path) -> None:
             screen = b""
             deadline = time.monotonic() + 20
             while b"new game" not in screen and time.monotonic() < deadline:
-                screen += huge.recv(timeout=20)  # type: ignore[operator]
+                frame = huge.recv(timeout=20)
+                assert isinstance(frame, bytes), frame
+                screen += frame
             assert b"new game" in screen
             # the new-game box is centred: it starts within the first MAX_COLUMNS cells
             # (a cursor move to column c is ESC[row;cH)

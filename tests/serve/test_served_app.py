@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from textual import events
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 
@@ -41,13 +42,19 @@ def shown(screen: Screen[Any]) -> str:
     return "\n".join(texts)
 
 
-async def play_one(pilot: object) -> None:
-    await settle(pilot)  # type: ignore[arg-type]
-    await pilot.press("enter")  # type: ignore[attr-defined]
-    app = pilot.app  # type: ignore[attr-defined]
+async def play_one(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await pilot.press("enter")
+    app = pilot.app
     if isinstance(app.screen, GameScreen) and app.screen.choosing:
-        await pilot.press("enter")  # type: ignore[attr-defined]
-    await settle(pilot)  # type: ignore[arg-type]
+        await pilot.press("enter")
+    await settle(pilot)
+
+
+def record_on_the_table(app: AllFivesApp) -> GameRecord:
+    """The record of the game ``app`` has on the table."""
+    assert app.table is not None
+    return app.table.record()
 
 
 @pytest.mark.parametrize(
@@ -98,7 +105,7 @@ async def test_save_a_copy_downloads_and_writes_no_path_typed(
         await pilot.pause()
         assert app.screen is not screen
         kept = data_dir / "saved" / "my-game.json"
-        assert parse_game(kept.read_text()).record == app.table.record()  # type: ignore[union-attr]
+        assert parse_game(kept.read_text()).record == record_on_the_table(app)
         delivered = data_dir / "downloads" / "my-game.json"
         wanted = kept.read_text()
         # delivered by a thread
@@ -114,7 +121,8 @@ async def test_open_replay_lists_the_sessions_games_and_asks_for_no_path(data_di
     app = served_app()
     async with app.run_test(size=(100, 32)) as pilot:
         await play_one(pilot)
-        app.saver.flush()  # type: ignore[union-attr]
+        assert app.saver is not None
+        app.saver.flush()
         app.action_open_replay()
         await pilot.pause()
         screen = app.screen
@@ -137,7 +145,7 @@ async def test_a_pasted_path_is_never_read_a_pasted_game_is_replayed(
     app = served_app()
     async with app.run_test(size=(100, 32)) as pilot:
         await play_one(pilot)
-        record = app.table.record()  # type: ignore[union-attr]
+        record = record_on_the_table(app)
         secret = save(record, tmp_path / "server-game.json")
         app.action_open_replay()
         await pilot.pause()
@@ -162,7 +170,7 @@ async def test_a_game_pasted_during_play_opens_in_the_replay(data_dir: Path) -> 
     app = served_app()
     async with app.run_test(size=(100, 32)) as pilot:
         await play_one(pilot)
-        record = app.table.record()  # type: ignore[union-attr]
+        record = record_on_the_table(app)
         app.post_message(events.Paste(record.to_json()))
         await pilot.pause()
         await pilot.pause()
@@ -200,7 +208,7 @@ async def test_a_session_keeps_its_newest_twenty_uploads(data_dir: Path) -> None
     uploaded = data_dir / "uploaded"
     async with app.run_test(size=(100, 32)) as pilot:
         await play_one(pilot)
-        text = app.table.record().to_json()  # type: ignore[union-attr]
+        text = record_on_the_table(app).to_json()
         uploaded.mkdir()
         earlier = [uploaded / f"game-20260101-0000{i:02}.json" for i in range(21)]
         for i, path in enumerate(earlier):  # pasted a minute apart, the oldest first
@@ -229,7 +237,7 @@ async def test_any_save_dialog_in_a_served_app_takes_a_file_name_only(
     async with app.run_test(size=(100, 32)) as pilot:
         await play_one(pilot)
         target = tmp_path / "export.json"
-        app.push_screen(SaveAsScreen(app.table.record(), str(target)))  # type: ignore[union-attr]
+        app.push_screen(SaveAsScreen(record_on_the_table(app), str(target)))
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SaveAsScreen) and screen.served
