@@ -131,6 +131,7 @@ def notation_errors() -> dict[str, NotationError]:
     texts = {**NOTATION_TEXTS, **TILE_TEXTS}
     for code, text in texts.items():
         parse = parse_tile if code in TILE_TEXTS else parse_action
+        # some texts are not even str ("tile-not-text" is 7): hostile on purpose
         err = _raised(lambda: parse(text))  # type: ignore[arg-type]  # noqa: B023
         assert isinstance(err, NotationError) and err.code == code, (code, err)
         found[code] = err

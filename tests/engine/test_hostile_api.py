@@ -122,7 +122,7 @@ def test_seeded_deal_needs_a_whole_number(seed: Any) -> None:
 def test_rules_name_the_bad_players_not_the_target() -> None:
     for players in ("3", 3.0, True, None, [3]):
         with pytest.raises(ValidationError) as info:
-            Rules(players=players)  # type: ignore[arg-type]
+            Rules(players=players)  # type: ignore[arg-type]  # not an int, on purpose
         errors = info.value.errors()
         assert [e["loc"] for e in errors] == [("players",)], errors
     with pytest.raises(ValidationError, match="players"):

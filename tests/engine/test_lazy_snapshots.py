@@ -106,7 +106,8 @@ def test_a_copy_with_new_fields_plays_by_its_own_fields() -> None:
     assert after.scores[0] >= 245
     assert apply(state, move).state.scores[0] < 245
     # a view given another hand works out its own legal actions
-    view = state.view(state.current)  # type: ignore[arg-type]
+    assert state.current is not None
+    view = state.view(state.current)
     other = view.model_copy(update={"hand": state.hands[1 - view.seat]})
     assert other.legal_actions() != view.legal_actions()
     assert other.legal_actions() == SeatView.model_validate(other.model_dump()).legal_actions()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import TypedDict
 
 import pytest
 
@@ -30,8 +31,31 @@ def played(actions: int, seed: int = 3, rules: Rules | None = None) -> GameState
     return state
 
 
-def record_dict(actions: int = 60) -> dict[str, object]:
-    data: dict[str, object] = json.loads(
+class RawDeal(TypedDict):
+    """A record's deal as its JSON holds it."""
+
+    hands: list[list[str]]
+    boneyard: list[str]
+
+
+class RawHand(TypedDict):
+    """A record's hand as its JSON holds it."""
+
+    deal: RawDeal
+    actions: list[str]
+
+
+class RawRecord(TypedDict):
+    """The parts of a record's JSON the tests below change; ``version`` may be
+    set to anything, as a hostile file would."""
+
+    version: object
+    seats: list[dict[str, object]]
+    hands: list[RawHand]
+
+
+def record_dict(actions: int = 60) -> RawRecord:
+    data: RawRecord = json.loads(
         GameRecord.from_state(played(actions), SEATS, seed=3).to_json()
     )
     return data
@@ -107,11 +131,11 @@ def test_future_and_bad_versions() -> None:
 
 def test_unknown_tile_and_tile_dealt_twice() -> None:
     data = record_dict()
-    hand0 = data["hands"][0]  # type: ignore[index]
+    hand0 = data["hands"][0]
     hand0["deal"]["hands"][0][0] = "7-1"
     assert "hands.0.deal.hands.0.0" in str(error_for(json.dumps(data)))
     data = record_dict()
-    hand0 = data["hands"][0]  # type: ignore[index]
+    hand0 = data["hands"][0]
     hand0["deal"]["boneyard"][0] = hand0["deal"]["hands"][0][0]
     err = error_for(json.dumps(data))
     assert err.hand == 1 and "dealt twice" in str(err)
@@ -119,7 +143,7 @@ def test_unknown_tile_and_tile_dealt_twice() -> None:
 
 def test_wrong_hand_size() -> None:
     data = record_dict()
-    hand0 = data["hands"][0]  # type: ignore[index]
+    hand0 = data["hands"][0]
     hand0["deal"]["boneyard"].append(hand0["deal"]["hands"][0].pop())
     err = error_for(json.dumps(data))
     assert "not 9" in str(err) and err.hand == 1
@@ -127,7 +151,7 @@ def test_wrong_hand_size() -> None:
 
 def test_illegal_action_names_hand_and_move() -> None:
     data = record_dict()
-    hand0 = data["hands"][0]  # type: ignore[index]
+    hand0 = data["hands"][0]
     hand0["actions"][2] = "pass"
     err = error_for(json.dumps(data))
     assert (err.hand, err.move) == (1, 3)
@@ -164,7 +188,7 @@ def test_seat_count_must_match_rules() -> None:
 
 def test_seat_names_may_not_hold_control_characters() -> None:
     data = record_dict()
-    data["seats"][0]["name"] = "Ada\x1b[2J"  # type: ignore[index]
+    data["seats"][0]["name"] = "Ada\x1b[2J"
     err = error_for(json.dumps(data))
     assert "seats.0.name" in str(err)
 

@@ -237,7 +237,7 @@ def test_apply_is_pure() -> None:
     assert state.model_dump() == dump
     assert after != state
     assert parse_tile("6-4") in state.hands[0]
-    with pytest.raises(ValidationError):
+    with pytest.raises(ValidationError):  # writes to a frozen snapshot on purpose
         state.hands = ()  # type: ignore[misc]
 
 

@@ -38,7 +38,7 @@ def test_load_game_keeps_every_step_of_the_replay(tmp_path: Path) -> None:
     hand, move, state, events = step  # still unpacks like the 4-tuple of steps()
     assert (hand, move) == (step.hand, step.move) == (1, 1)
     assert state is step.state and events == step.events
-    with pytest.raises(AttributeError):
+    with pytest.raises(AttributeError):  # writes to a frozen field on purpose
         loaded.record = record  # type: ignore[misc]
 
 

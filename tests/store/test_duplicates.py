@@ -7,14 +7,14 @@ import json
 from pathlib import Path
 
 from allfives_tui.store.history import History, ImportResult
-from engine.record import LoadedGame, Seat, parse_game
+from engine.record import GameRecord, LoadedGame, Seat, parse_game
 from tests.store.games import play
 
 SEATS = (Seat(name="You"), Seat(name="North", kind="computer", level="greedy"))
 
 
-def _loaded(record: object) -> LoadedGame:
-    return parse_game(record.to_json())  # type: ignore[attr-defined]
+def _loaded(record: GameRecord) -> LoadedGame:
+    return parse_game(record.to_json())
 
 
 def test_the_same_game_id_is_skipped(data_dir: Path) -> None:

@@ -128,6 +128,7 @@ def test_a_plan_is_frozen_and_planning_leaves_the_previous_one_alone() -> None:
     copy = dataclasses.replace(previous)
     plan_board(layouts[5], 60, 16, previous=previous)
     assert previous == copy
+    # writes to the frozen plan and its frozen parts on purpose
     with pytest.raises(dataclasses.FrozenInstanceError):
         previous.width = 1  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
