@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.app import App
 from textual.command import CommandList
+from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from allfives_tui.locale import EXTRA_ENV, current, use_language
@@ -104,13 +106,13 @@ async def test_the_help_is_all_marked(pseudo_locale: str) -> None:
         assert unmarked_on_screen(app, TOKENS) == [], screen_text(app)
 
 
-async def open_palette(app: App[None], pilot: object) -> CommandList:
-    await pilot.press("ctrl+p")  # type: ignore[attr-defined]
-    await until(pilot, lambda: bool(app.screen.query(CommandList)))  # type: ignore[arg-type]
+async def open_palette(app: App[None], pilot: Pilot[Any]) -> CommandList:
+    await pilot.press("ctrl+p")
+    await until(pilot, lambda: bool(app.screen.query(CommandList)))
     commands = app.screen.query_one(CommandList)
     offered = len(list(app.get_system_commands(app.screen_stack[-2])))
-    await until(pilot, lambda: commands.option_count == offered)  # type: ignore[arg-type]
-    await pilot.pause()  # type: ignore[attr-defined]
+    await until(pilot, lambda: commands.option_count == offered)
+    await pilot.pause()
     return commands
 
 
@@ -205,19 +207,19 @@ def italian_and_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(EXTRA_ENV, str(folder))
 
 
-async def choose_language(pilot: object, app: AllFivesApp, code: str) -> None:
+async def choose_language(pilot: Pilot[Any], app: AllFivesApp, code: str) -> None:
     """Pick ``code`` in the Language row as a player does: open it, move to it, Enter."""
     row = app.screen.query_one("#language", Select)
     row.focus()
-    await pilot.press("enter")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+    await pilot.press("enter")
+    await pilot.pause()
     codes = [value for _label, value in row._options]
     step = "down" if codes.index(code) > codes.index(str(row.value)) else "up"
     for _ in range(abs(codes.index(code) - codes.index(str(row.value)))):
-        await pilot.press(step)  # type: ignore[attr-defined]
-    await pilot.press("enter")  # type: ignore[attr-defined]
-    await until(pilot, lambda: current() == code)  # type: ignore[arg-type]
-    await pilot.pause()  # type: ignore[attr-defined]
+        await pilot.press(step)
+    await pilot.press("enter")
+    await until(pilot, lambda: current() == code)
+    await pilot.pause()
 
 
 async def test_switching_italian_to_french_leaves_no_italian(italian_and_french: None) -> None:
@@ -259,16 +261,16 @@ async def test_switching_italian_to_french_leaves_no_italian(italian_and_french:
         assert app.settings.language == "fr"
 
 
-async def play_a_tile(pilot: object, app: AllFivesApp) -> None:
+async def play_a_tile(pilot: Pilot[Any], app: AllFivesApp) -> None:
     """Play a tile that fits, by its number and Enter (and Enter again for its end)."""
     screen = app.screen
     assert isinstance(screen, GameScreen)
     tile = next(a.tile for a in screen.legal() if isinstance(a, Play))
-    await pilot.press(str(screen.shown_hand().index(tile) + 1))  # type: ignore[attr-defined]
-    await pilot.press("enter")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+    await pilot.press(str(screen.shown_hand().index(tile) + 1))
+    await pilot.press("enter")
+    await pilot.pause()
     if screen.choosing:
-        await pilot.press("enter")  # type: ignore[attr-defined]
+        await pilot.press("enter")
 
 
 async def test_a_switch_over_a_game_rewords_its_log_and_keys(italian_and_french: None) -> None:

@@ -42,7 +42,7 @@ from allfives_tui.ui.widgets.analysis import AnalysisPane, decisions_text, move_
 from allfives_tui.ui.widgets.hint import hint_text
 from allfives_tui.ui.widgets.scoreboard import boneyard_text
 from engine import Rules
-from engine.record import parse_record
+from engine.record import GameRecord, parse_record
 from tests.coach.helpers import short_game
 from tests.locale.pseudo import CLOSE, OPEN, unmarked
 from tests.locale.screens import KEY_NAMES, SIZE
@@ -115,9 +115,9 @@ def the_logs_lines_are_marked(app: App[Any]) -> None:
     assert lines and all(unmarked(line, {*KEY_NAMES, *NAMES}) == [] for line in lines), lines
 
 
-def _game(record: object, *, coach: bool = True) -> AllFivesApp:
+def _game(record: GameRecord, *, coach: bool = True) -> AllFivesApp:
     settings = Settings(speed=0.0, coach=coach)
-    return AllFivesApp(settings, resume=record, speed=0.0, autosave=False)  # type: ignore[arg-type]
+    return AllFivesApp(settings, resume=record, speed=0.0, autosave=False)
 
 
 async def _settled(pilot: Pilot[Any]) -> None:
