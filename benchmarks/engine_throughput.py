@@ -79,7 +79,9 @@ def run_realistic(seconds: float, seed: int) -> tuple[int, int, float]:
             if state.is_chance:
                 state, events = apply(state, seeded_deal(state, game_seed))
                 continue
-            view = state.view(state.current)  # type: ignore[arg-type]
+            seat = state.current
+            assert seat is not None
+            view = state.view(seat)
             legal = legal_actions(state)
             state, events = apply(state, legal[rng.randrange(len(legal))])
             scores = state.scores

@@ -198,7 +198,7 @@ async def _first_open() -> float:
             seen["screen"], seen["drawn"] = screen, _first_complete_frame(screen)
         return push(screen, *args, **kwargs)
 
-    app.push_screen = watched  # type: ignore[method-assign]
+    app.push_screen = watched  # type: ignore[method-assign]  # watching this app's screens
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.pause(0.5)  # a person does not open it in the first half second

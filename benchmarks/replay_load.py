@@ -118,6 +118,7 @@ async def bench_steps(
                 keyed_cpu.append(time.process_time())
             await on_event(event)
 
+        # timing this one screen's paints and this app's keys
         screen._compositor_refresh = timed_refresh  # type: ignore[method-assign]
         app.on_event = timed_event  # type: ignore[method-assign]
         keys = ["right"] * 6 + ["left"] * 2 + ["pagedown"]

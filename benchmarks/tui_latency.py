@@ -56,6 +56,12 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from textual.pilot import Pilot
+    from textual.screen import Screen
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = ((80, 24), (200, 60))
@@ -159,9 +165,9 @@ async def key_latency(
     profiler = cProfile.Profile()
     profiling = False
 
-    def display(screen: object, renderable: object) -> None:
+    def display(screen: Screen[Any], renderable: RenderableType | None) -> None:
         nonlocal profiling
-        original(screen, renderable)  # type: ignore[arg-type]
+        original(screen, renderable)
         if renderable is not None:
             stamps.append(time.perf_counter())
             cpu_stamps.append(time.thread_time())
@@ -169,12 +175,12 @@ async def key_latency(
                 profiler.disable()
                 profiling = False
 
-    app._display = display  # type: ignore[method-assign]
+    app._display = display  # type: ignore[method-assign]  # timing this app's frames
     result = Latency()
 
-    async def timed(pilot: object, key: str, kind: str) -> None:
+    async def timed(pilot: Pilot[Any], key: str, kind: str) -> None:
         nonlocal profiling
-        await pilot.pause(QUIET)  # type: ignore[attr-defined]
+        await pilot.pause(QUIET)
         while stamps and time.perf_counter() - stamps[-1] < QUIET:
             await asyncio.sleep(0.002)
         seen = len(stamps)
@@ -182,7 +188,7 @@ async def key_latency(
             profiling = True
             profiler.enable()
         t0, c0 = time.perf_counter(), time.thread_time()
-        await pilot.press(key)  # type: ignore[attr-defined]
+        await pilot.press(key)
         for _ in range(4000):
             if len(stamps) > seen:
                 break
