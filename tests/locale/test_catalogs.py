@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -56,10 +55,6 @@ def test_each_compiled_catalog_is_its_po_compiled(po: Path) -> None:
 def test_each_catalog_holds_the_templates_messages(po: Path) -> None:
     """``pybabel update`` was run after the template changed."""
     assert _messages(po) == _messages(TEMPLATE)
-
-
-def _plurals(catalog: Catalog) -> list[tuple[str, ...]]:
-    return [m.id for m in catalog if isinstance(m.id, tuple)]
 
 
 @pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.parent.parent.name)
