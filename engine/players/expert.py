@@ -135,7 +135,9 @@ class ExpertPlayer:
     throughout. ``tree_depth`` caps the tree at that many actions from the decision
     (None: no cap). With ``tree_settle`` a tree search stops once its most visited
     action can no longer be overtaken and banks the rest, and a close one draws on
-    the bank, as the flat search does.
+    the bank, as the flat search does. With ``tree_others_policy`` the other sides'
+    seats in the tree play the playout policy in each world instead of choosing by
+    the tree's values.
 
     **Worlds.** With ``odds`` (opponents) or ``partner_odds`` (partners) the worlds
     are drawn in proportion to how likely they make each seat's free plays, a
@@ -169,6 +171,7 @@ class ExpertPlayer:
         partner_odds: float | None = None,
         tree_depth: int | None = None,
         tree_settle: bool = False,
+        tree_others_policy: bool = False,
     ) -> None:
         if budget is None and playouts is None:
             raise AllFivesError(
@@ -199,6 +202,7 @@ class ExpertPlayer:
         self.partner_odds = partner_odds
         self.tree_depth = tree_depth
         self.tree_settle = tree_settle
+        self.tree_others_policy = tree_others_policy
         self.bank = 0.0
         """Unused budget (CPU seconds; playouts when there is no budget) saved so far."""
         self.tree_late = 0.0
@@ -245,6 +249,7 @@ class ExpertPlayer:
             relative=self.tree_relative,
             depth=self.tree_depth,
             settle=banking,
+            others_play_policy=self.tree_others_policy,
         )
         if self.budget is not None:  # the tree is freed by now: its cost is counted
             late = time.thread_time() - deadline

@@ -78,6 +78,7 @@ def tree_search(
     relative: bool = False,
     depth: int | None = None,
     settle: bool = False,
+    others_play_policy: bool = False,
 ) -> tuple[list[int], list[float]]:
     """Run ISMCTS from the position of ``search`` (its worlds, valuation and seed).
 
@@ -91,6 +92,10 @@ def tree_search(
     as the root child visited most is further ahead of every other than the
     iterations left could make up (counted with ``playouts``, else estimated from
     the pace so far), so the choice is the one it would have made at its limit.
+    With ``others_play_policy`` the seats of the other sides do not choose by the
+    tree's values: in each iteration they play the search's policy in that
+    iteration's world (their own tiles seen, as in a playout), and the tree's nodes
+    follow what they played.
     """
     rng = search.rng
     base = search.base
@@ -128,9 +133,21 @@ def tree_search(
         node = root
         path = [root]
         while c.phase == playing and len(path) <= most:
-            legal = c.legal()
             mine = team_of[c.current] == team
             children = node.children
+            if others_play_policy and not mine:
+                code = policy(c, rng)
+                child = children.get(code)
+                c.step(code)
+                if child is None:
+                    child = children[code] = _Node()
+                    added += 1
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+                continue
+            legal = c.legal()
             untried = []
             best_code = -1
             best_key = -math.inf

@@ -164,7 +164,8 @@ def test_worlds_weighed_by_the_plays_seen_leak_nothing(
     rules: Rules, seed: int, moves: int, shuffle_seed: int
 ) -> None:
     # engine.players.likelihood: opponents' and partners' plays weigh the worlds, in the
-    # flat search and in the tree search; a tree capped at a depth, and one that settles
+    # flat search and in the tree search; a tree capped at a depth, one that settles, and
+    # one whose other sides play the policy
     pair = reshuffled_midgame(rules, seed, moves, shuffle_seed)
     if pair is None:
         return
@@ -176,6 +177,7 @@ def test_worlds_weighed_by_the_plays_seen_leak_nothing(
         lambda: ExpertPlayer(seed, None, n, tree=None, partner_odds=4.0),
         lambda: ExpertPlayer(seed, None, n, tree_depth=2),
         lambda: ExpertPlayer(seed, None, 40 * n, tree_settle=True),
+        lambda: ExpertPlayer(seed, None, n, tree_others_policy=True),
     ]
     for make in makers:
         assert_blind_to_the_reshuffle(make, state, other, seat, evaluate=True)

@@ -6,11 +6,13 @@ from __future__ import annotations
 import gc
 import time
 
-from engine import Rules
+from engine import Rules, core
 from engine.actions import Action
 from engine.players.evaluate import Search
 from engine.players.expert import MOVE_MOST, ExpertPlayer
 from engine.players.ismcts import EXPLORE, SETTLE_EVERY, _Node, _settled, tree_search
+from engine.players.playout import reply_policy
+from engine.rng import RandomSource
 from engine.state import SeatView
 
 from .test_honesty import midgame
@@ -186,3 +188,36 @@ def test_the_tree_plays_out_to_the_searchs_horizon() -> None:
     # the same worlds and tree, valued after 0, 6 or every action to the hand's end
     assert len({tuple(visits(h)) for h in (0, 6, None)}) == 3
     assert visits(6) == visits(6)
+
+
+def test_other_sides_can_play_the_policy_in_the_tree() -> None:
+    view, legal = decision(seed=11, moves=3)
+    me = view.seat
+
+    def grown(others_play_policy: bool) -> tuple[list[int], list[int]]:
+        asked: list[int] = []
+
+        def policy(c: core.Core, rng: RandomSource) -> int:
+            asked.append(c.current)
+            return reply_policy(c, rng)
+
+        # no playout moves at horizon 0: the policy is asked only inside the tree
+        search = Search(view, legal, seed=4, policy=policy, horizon=0)
+        visits = tree_search(
+            search, playouts=400, deadline=float("inf"), others_play_policy=others_play_policy
+        )[0]
+        assert sum(visits) == 400
+        return visits, asked
+
+    chosen, asked = grown(False)
+    assert asked == []  # every seat in the tree chose by the tree's values
+    by_policy, asked = grown(True)
+    assert asked and me not in asked  # the opponent played the policy, the searcher never
+    assert by_policy != chosen
+    assert grown(True)[0] == by_policy  # reproducible with a seed and a count
+    # the expert passes the option on, and reproduces with a seed and a fixed count
+    choices = {
+        str(ExpertPlayer(3, budget=None, playouts=300, tree_others_policy=True).choose(view, legal))
+        for _ in range(2)
+    }
+    assert len(choices) == 1
