@@ -139,9 +139,10 @@ VARIANTS: dict[str, Factory] = {
     "tree-exact10": _shipped(exact_tiles=10),
     "tree-no-exact": _shipped(exact_tiles=0),
     "tree-exact10-x4": _times(4, _shipped(exact_tiles=10)),
-    # the other sides' seats in the tree play the policy in each world, seeing their tiles
+    # every other seat in the tree plays the policy in each world, seeing its tiles
     "tree-others-policy": _shipped(tree_others_policy=True),
     "tree-others-policy-x4": _times(4, _shipped(tree_others_policy=True)),
+    "tree-partners-others-policy": _shipped(tree_partners=True, tree_others_policy=True),
     "odds2-x4": _times(4, _shipped(odds=2.0)),
     # the tree stops once settled and banks the rest for close decisions
     "tree-settle": _shipped(tree_settle=True),

@@ -211,6 +211,7 @@ class Search:
             if likelihood.active:
                 self.weighted = WeightedWorlds(self.know, likelihood)
         self.codes = [action_code_of(a) for a in legal]
+        self.seat = view.seat
         self.team = self.base.team_of[view.seat]
         self.teams = len(self.base.scores)
         self.others = [t for t in range(self.teams) if t != self.team]

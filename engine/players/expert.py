@@ -135,9 +135,9 @@ class ExpertPlayer:
     throughout. ``tree_depth`` caps the tree at that many actions from the decision
     (None: no cap). With ``tree_settle`` a tree search stops once its most visited
     action can no longer be overtaken and banks the rest, and a close one draws on
-    the bank, as the flat search does. With ``tree_others_policy`` the other sides'
-    seats in the tree play the playout policy in each world instead of choosing by
-    the tree's values.
+    the bank, as the flat search does. With ``tree_others_policy`` every other seat
+    in the tree (a partner's too) plays the playout policy in each world instead of
+    choosing by the tree's values.
 
     **Worlds.** With ``odds`` (opponents) or ``partner_odds`` (partners) the worlds
     are drawn in proportion to how likely they make each seat's free plays, a

@@ -92,14 +92,15 @@ def tree_search(
     as the root child visited most is further ahead of every other than the
     iterations left could make up (counted with ``playouts``, else estimated from
     the pace so far), so the choice is the one it would have made at its limit.
-    With ``others_play_policy`` the seats of the other sides do not choose by the
-    tree's values: in each iteration they play the search's policy in that
-    iteration's world (their own tiles seen, as in a playout), and the tree's nodes
-    follow what they played.
+    With ``others_play_policy`` every seat but the searcher's own (a partner's too)
+    does not choose by the tree's values: in each iteration it plays the search's
+    policy in that iteration's world (its own tiles seen, as in a playout), and the
+    tree's nodes follow what it played.
     """
     rng = search.rng
     base = search.base
     team = search.team
+    seat = search.seat
     team_of = base.team_of
     outcome = search.outcome
     scale = search.scale
@@ -135,7 +136,7 @@ def tree_search(
         while c.phase == playing and len(path) <= most:
             mine = team_of[c.current] == team
             children = node.children
-            if others_play_policy and not mine:
+            if others_play_policy and c.current != seat:
                 code = policy(c, rng)
                 child = children.get(code)
                 c.step(code)

@@ -190,34 +190,46 @@ def test_the_tree_plays_out_to_the_searchs_horizon() -> None:
     assert visits(6) == visits(6)
 
 
-def test_other_sides_can_play_the_policy_in_the_tree() -> None:
+def _asked_in_the_tree(
+    view: SeatView, legal: tuple[Action, ...], others_play_policy: bool
+) -> tuple[list[int], list[int]]:
+    """The root's visits, and the seats the policy was asked to move, with no playout
+    moves (horizon 0): the policy is asked only inside the tree."""
+    asked: list[int] = []
+
+    def policy(c: core.Core, rng: RandomSource) -> int:
+        asked.append(c.current)
+        return reply_policy(c, rng)
+
+    search = Search(view, legal, seed=4, policy=policy, horizon=0)
+    visits = tree_search(
+        search, playouts=400, deadline=float("inf"), others_play_policy=others_play_policy
+    )[0]
+    assert sum(visits) == 400
+    return visits, asked
+
+
+def test_every_other_seat_can_play_the_policy_in_the_tree() -> None:
     view, legal = decision(seed=11, moves=3)
-    me = view.seat
-
-    def grown(others_play_policy: bool) -> tuple[list[int], list[int]]:
-        asked: list[int] = []
-
-        def policy(c: core.Core, rng: RandomSource) -> int:
-            asked.append(c.current)
-            return reply_policy(c, rng)
-
-        # no playout moves at horizon 0: the policy is asked only inside the tree
-        search = Search(view, legal, seed=4, policy=policy, horizon=0)
-        visits = tree_search(
-            search, playouts=400, deadline=float("inf"), others_play_policy=others_play_policy
-        )[0]
-        assert sum(visits) == 400
-        return visits, asked
-
-    chosen, asked = grown(False)
+    chosen, asked = _asked_in_the_tree(view, legal, False)
     assert asked == []  # every seat in the tree chose by the tree's values
-    by_policy, asked = grown(True)
-    assert asked and me not in asked  # the opponent played the policy, the searcher never
+    by_policy, asked = _asked_in_the_tree(view, legal, True)
+    assert asked and view.seat not in asked  # the opponent played the policy, never me
     assert by_policy != chosen
-    assert grown(True)[0] == by_policy  # reproducible with a seed and a count
+    assert _asked_in_the_tree(view, legal, True)[0] == by_policy  # seeded: reproducible
     # the expert passes the option on, and reproduces with a seed and a fixed count
     choices = {
         str(ExpertPlayer(3, budget=None, playouts=300, tree_others_policy=True).choose(view, legal))
         for _ in range(2)
     }
     assert len(choices) == 1
+
+
+def test_a_partner_plays_the_policy_in_the_tree_too() -> None:
+    state = midgame(Rules(players=4, partnerships=True), seed=5, moves=2)
+    seat = state.current
+    assert seat is not None
+    view = state.view(seat)
+    legal = view.legal_actions()
+    _, asked = _asked_in_the_tree(view, legal, True)
+    assert set(asked) == {s for s in range(4) if s != seat}
