@@ -134,49 +134,38 @@ def tree_search(
         node = root
         path = [root]
         while c.phase == playing and len(path) <= most:
-            mine = team_of[c.current] == team
             children = node.children
             if others_play_policy and c.current != seat:
                 code = policy(c, rng)
-                child = children.get(code)
-                c.step(code)
-                if child is None:
-                    child = children[code] = _Node()
-                    added += 1
-                    path.append(child)
-                    break
-                node = child
-                path.append(node)
-                continue
-            legal = c.legal()
-            untried = []
-            best_code = -1
-            best_key = -math.inf
-            for code in legal:
-                child = children.get(code)
-                if child is None:
-                    untried.append(code)
-                    continue
-                child.avail += 1
-                if not untried:
-                    mean = child.total / child.visits
-                    key = (mean if mine else -mean) + explore * sqrt(
-                        log(child.avail) / child.visits
-                    )
-                    if key > best_key:
-                        best_key = key
-                        best_code = code
-            if untried:
-                code = untried[int(rnd() * len(untried))]
-                child = _Node()
+            else:
+                mine = team_of[c.current] == team
+                untried = []
+                best_code = -1
+                best_key = -math.inf
+                for code in c.legal():
+                    child = children.get(code)
+                    if child is None:
+                        untried.append(code)
+                        continue
+                    child.avail += 1
+                    if not untried:
+                        mean = child.total / child.visits
+                        key = (mean if mine else -mean) + explore * sqrt(
+                            log(child.avail) / child.visits
+                        )
+                        if key > best_key:
+                            best_key = key
+                            best_code = code
+                code = untried[int(rnd() * len(untried))] if untried else best_code
+            child = children.get(code)
+            c.step(code)
+            if child is None:  # a new node: the tree grows by one, then the playout
+                child = children[code] = _Node()
                 child.avail = 1
-                children[code] = child
                 added += 1
-                c.step(code)
                 path.append(child)
                 break
-            node = children[best_code]
-            c.step(best_code)
+            node = child
             path.append(node)
         steps = horizon
         while steps and c.phase == playing:
