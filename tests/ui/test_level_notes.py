@@ -37,7 +37,7 @@ async def test_a_level_in_focus_or_chosen_is_the_one_described() -> None:
         screen = app.screen
         screen.query_one("#level-2", Select).focus()
         await until(pilot, lambda: note(app).startswith("master: "))
-        assert "no stronger" in note(app) and "46 of 100" in screen_text(app)
+        assert "won 55 % vs expert" in note(app) and "55 % vs expert" in screen_text(app)
         for level in LEVELS:
             screen.query_one("#level-2", Select).value = level
             line = f"{level}: {REGISTRY[level].description}"
